@@ -1,0 +1,126 @@
+// Command bff is the website's backend-for-frontend: it serves the web app and the /prod-api
+// surface, calling the legacy systems, and by default runs stand-ins for the systems that have
+// no URL configured.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/jakarobotics/website/bff/internal/config"
+	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/mocks"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "bff:", err)
+		os.Exit(1)
+	}
+}
+
+// run starts the BFF and serves until ctx ends.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" {
+			config.Usage(stdout)
+			return nil
+		}
+	}
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected arguments %q: settings come from the environment (see --help)", args)
+	}
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stdout)
+
+	for _, sys := range cfg.Embedded() {
+		m, err := mocks.Start(string(sys), "127.0.0.1:0", mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)
+		if err != nil {
+			return fmt.Errorf("start embedded %s mock: %w", sys, err)
+		}
+		defer m.Close()
+		cfg.UpstreamURLs[sys], _ = url.Parse(m.URL)
+		log.Info("embedded mock", "system", sys, "url", m.URL)
+	}
+	log.Info("config", "settings", cfg.String())
+
+	spec, err := oapi.Load(ctx)
+	if err != nil {
+		return err
+	}
+	transport := upstream.NewTransport()
+	httpClient := &http.Client{Transport: transport}
+	client := func(sys config.Upstream) upstream.Client {
+		return upstream.Client{System: string(sys), BaseURL: cfg.UpstreamURLs[sys], HTTP: httpClient}
+	}
+	handler, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        spec,
+		Content:     content.New(client(config.Content)),
+		Log:         log,
+		WebDir:      cfg.WebDir,
+		Timeout:     cfg.Timeout,
+		LongTimeout: cfg.LongTimeout,
+		Media:       cfg.UpstreamURLs[config.Content],
+		Transport:   transport,
+	})
+	if err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr())
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		// Long enough for the slowest operation plus writing its answer.
+		WriteTimeout: cfg.LongTimeout + 15*time.Second,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	fmt.Fprintf(stdout, "The site is at http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogJSON {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,205 @@
+// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract, health
+// endpoints, and the web app with its single-page fallback.
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+)
+
+// MaxJSONBodyBytes bounds a JSON request body; a larger one is answered 413.
+const MaxJSONBodyBytes = 1 << 20
+
+// Deps is what the server needs. Every field is required unless its comment says otherwise.
+type Deps struct {
+	Spec    *oapi.Spec
+	Content content.Client
+	Log     *slog.Logger
+	// WebDir is the built web app. Empty serves no web app (API-only tests).
+	WebDir string
+	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.
+	Timeout     time.Duration
+	LongTimeout time.Duration
+	// Ready reports whether the BFF can take traffic; nil means always ready.
+	Ready func() error
+	// Media is the CMS's base URL for its media library; nil serves no media.
+	Media *url.URL
+	// Transport carries upstream traffic that is streamed rather than read whole.
+	Transport http.RoundTripper
+}
+
+// Server holds the dependencies the handlers share.
+type Server struct {
+	Deps
+}
+
+// NewServer returns the BFF's handler. It fails when the route table and the contract disagree,
+// so that a BFF that does not serve exactly the contract never starts.
+func NewServer(d Deps) (http.Handler, error) {
+	s := &Server{Deps: d}
+	r := chi.NewRouter()
+	r.Use(s.recoverPanics, s.logRequests)
+
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+
+	var problems []string
+	r.Route(oapi.BasePath, func(api chi.Router) {
+		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, s.Log, apierr.New(apierr.RouteNotFound, nil))
+		})
+		api.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, r, s.Log, apierr.New(apierr.MethodNotAllowed, nil))
+		})
+		for _, rt := range s.routes() {
+			route, ok := s.Spec.Route(rt.method, rt.path)
+			if !ok {
+				problems = append(problems, rt.method+" "+rt.path+" is served but not in openapi.yaml")
+				continue
+			}
+			timeout := s.Timeout
+			if rt.long {
+				timeout = s.LongTimeout
+			}
+			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
+				params := map[string]string{}
+				if rc := chi.RouteContext(r.Context()); rc != nil {
+					for i, k := range rc.URLParams.Keys {
+						params[k] = rc.URLParams.Values[i]
+					}
+				}
+				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
+				if err := oapi.Validate(r, route, params); err != nil {
+					writeError(w, r, s.Log, err)
+					return
+				}
+				rt.handler(w, r)
+			}))
+		}
+	})
+	served := map[string]bool{}
+	for _, rt := range s.routes() {
+		served[rt.method+" "+rt.path] = true
+	}
+	for _, op := range s.Spec.Operations() {
+		if !served[op.Key()] {
+			problems = append(problems, op.Key()+" ("+op.ID+") is in openapi.yaml but not served")
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("route table does not match the contract: %v", problems)
+	}
+
+	if s.Media != nil {
+		r.Handle(MediaPrefix+"*", newMediaProxy(s.Media, s.Transport, s))
+	}
+	if s.WebDir != "" {
+		r.Handle("/*", newWebApp(s.WebDir))
+	}
+	return r, nil
+}
+
+// operation wraps one operation's handler with its time-out: every upstream call the handler
+// makes shares the operation's deadline.
+func (s *Server) operation(timeout time.Duration, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), timeout)
+		defer cancel()
+		h(w, r.WithContext(ctx))
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(`{"status":"ok"}`))
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	if s.Ready != nil {
+		if err := s.Ready(); err != nil {
+			s.Log.Warn("not ready", "err", err)
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte(`{"status":"not ready"}`))
+			return
+		}
+	}
+	_, _ = w.Write([]byte(`{"status":"ready"}`))
+}
+
+// notImplemented answers operations whose upstream logic is not built yet.
+func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request) {
+	writeError(w, r, s.Log, apierr.New(apierr.NotImplemented, nil))
+}
+
+// statusRecorder remembers the status a handler wrote, for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (w *statusRecorder) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *statusRecorder) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(p)
+	w.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusRecorder) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) logRequests(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		route := ""
+		if rc := chi.RouteContext(r.Context()); rc != nil {
+			route = rc.RoutePattern()
+		}
+		level := slog.LevelDebug
+		if rec.status >= 500 {
+			level = slog.LevelWarn
+		}
+		s.Log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "route", route, "status", rec.status,
+			"bytes", rec.bytes, "duration", time.Since(start))
+	})
+}
+
+// recoverPanics turns a panicking handler into a logged internal error with the envelope, so
+// that one bug never takes the process down or leaves a connection hanging.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.Log.Error("panic", "value", v, "path", r.URL.Path, "stack", string(debug.Stack()))
+				writeError(w, r, s.Log, apierr.New(apierr.Internal, fmt.Errorf("panic: %v", v)))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

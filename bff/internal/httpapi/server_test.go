@@ -1,0 +1,335 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/go-chi/chi/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/mocks"
+	"github.com/jakarobotics/website/mocks/mockkit"
+)
+
+// fixture is a BFF in front of a real content mock, both on httptest servers.
+type fixture struct {
+	bff    *httptest.Server
+	cms    *mocks.Mock
+	spec   *oapi.Spec
+	webDir string
+}
+
+func newFixture(t *testing.T, timeout time.Duration) *fixture {
+	t.Helper()
+	spec, err := oapi.Load(context.Background())
+	require.NoError(t, err)
+	cms, err := mocks.New("content", mocks.Options{})
+	require.NoError(t, err)
+	cmsServer := httptest.NewServer(cms.Handler)
+	t.Cleanup(cmsServer.Close)
+	base, _ := url.Parse(cmsServer.URL)
+
+	webDir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(webDir, "assets"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(webDir, "assets", "app-1a2b.js"), []byte("console.log(1)"), 0o644))
+
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        spec,
+		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		WebDir:      webDir,
+		Timeout:     timeout,
+		LongTimeout: timeout,
+		Media:       base,
+	})
+	require.NoError(t, err)
+	bff := httptest.NewServer(h)
+	t.Cleanup(bff.Close)
+	return &fixture{bff: bff, cms: cms, spec: spec, webDir: webDir}
+}
+
+type envelope struct {
+	Success  bool            `json:"success"`
+	Code     int             `json:"code"`
+	Msg      string          `json:"msg"`
+	Data     json.RawMessage `json:"data"`
+	ErrorKey string          `json:"errorKey"`
+	Errors   []struct {
+		Field   string `json:"field"`
+		Message string `json:"message"`
+	} `json:"errors"`
+}
+
+// call sends one request and decodes the envelope, checking that the body is one.
+func (f *fixture) call(t *testing.T, method, path string, body string, headers ...string) (*http.Response, envelope) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, f.bff.URL+path, rd)
+	require.NoError(t, err)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	var env envelope
+	require.NoError(t, json.Unmarshal(raw, &env), "body is not an envelope: %s", raw)
+	assert.Equal(t, resp.StatusCode, env.Code, "code repeats the HTTP status")
+	return resp, env
+}
+
+func TestRouteTableEqualsContract(t *testing.T) {
+	f := newFixture(t, time.Second)
+	h, err := httpapi.NewServer(httpapi.Deps{Spec: f.spec, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
+	require.NoError(t, err)
+
+	var served []string
+	err = chi.Walk(h.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if strings.HasPrefix(route, oapi.BasePath+"/") {
+			served = append(served, method+" "+strings.TrimPrefix(route, oapi.BasePath))
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	var contract []string
+	for _, op := range f.spec.Operations() {
+		contract = append(contract, op.Key())
+	}
+	sort.Strings(served)
+	sort.Strings(contract)
+	assert.Equal(t, contract, served)
+	assert.GreaterOrEqual(t, len(contract), 90, "the contract covers the whole surface of spec section 7")
+}
+
+func TestSliceServesCMSContentInTheRequestLanguage(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+
+	_, env := f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10}`, "lang", "en")
+	require.True(t, env.Success)
+	assert.Equal(t, "Success", env.Msg)
+	var page struct {
+		Total int `json:"total"`
+		Rows  []struct {
+			LanguageCode string `json:"languageCode"`
+			IsShow       int    `json:"isShow"`
+		} `json:"rows"`
+	}
+	require.NoError(t, json.Unmarshal(env.Data, &page))
+	assert.Equal(t, 12, page.Total)
+	assert.Len(t, page.Rows, 10, "pageSize bounds the rows")
+	assert.Equal(t, "zh", page.Rows[0].LanguageCode)
+
+	_, env = f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":2,"pageSize":10}`)
+	require.NoError(t, json.Unmarshal(env.Data, &page))
+	assert.Len(t, page.Rows, 2, "the second page holds the rest")
+
+	for _, tc := range []struct{ menu, lang, first string }{
+		{"8", "zh", "产品中心"}, {"8", "en", "Products"}, {"8", "de", "Produkte"}, {"8", "en_us", "Products"},
+		{"37", "ja", "製品"}, {"71", "ko", "제품"}, {"108", "th", "ผลิตภัณฑ์"},
+	} {
+		_, env = f.call(t, "GET", "/prod-api/api/programa/buildProgramaTree/"+tc.menu, "", "lang", tc.lang)
+		require.True(t, env.Success, tc)
+		var items []struct {
+			Name string `json:"name"`
+		}
+		require.NoError(t, json.Unmarshal(env.Data, &items))
+		require.NotEmpty(t, items)
+		assert.Equal(t, tc.first, items[0].Name, "menu %s in %s", tc.menu, tc.lang)
+	}
+
+	_, env = f.call(t, "GET", "/prod-api/api/banner/allList?type=2&status=0", "", "lang", "fr")
+	var banners []struct {
+		Title string `json:"title"`
+	}
+	require.NoError(t, json.Unmarshal(env.Data, &banners))
+	require.Len(t, banners, 3, "drafts are not published")
+	assert.Equal(t, "Robots collaboratifs JAKA Zu", banners[0].Title)
+}
+
+// TestSliceResponsesMatchTheContract checks the answers against the response schemas, as the
+// web's generated zod schemas will.
+func TestSliceResponsesMatchTheContract(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	for _, tc := range []struct{ method, path, template, body, lang string }{
+		{"POST", "/api/language/list", "/api/language/list", `{"pageNum":1,"pageSize":10}`, "ko"},
+		{"GET", "/api/programa/buildProgramaTree/8", "/api/programa/buildProgramaTree/{id}", "", "zh_tw"},
+		{"GET", "/api/programa/buildProgramaTree/37", "/api/programa/buildProgramaTree/{id}", "", "ja"},
+		{"GET", "/api/banner/allList?type=2&status=0", "/api/banner/allList", "", "ru"},
+		{"GET", "/api/banner/allList?type=3", "/api/banner/allList", "", "en"},
+		{"GET", "/api/keyWord", "/api/keyWord", "", "en"},
+	} {
+		req, _ := http.NewRequest(tc.method, f.bff.URL+"/prod-api"+tc.path, strings.NewReader(tc.body))
+		req.Header.Set("lang", tc.lang)
+		if tc.body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		route, ok := f.spec.Route(tc.method, tc.template)
+		require.True(t, ok)
+		err = openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
+			RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, Route: route},
+			Status:                 resp.StatusCode,
+			Header:                 resp.Header,
+			Body:                   io.NopCloser(bytes.NewReader(body)),
+		})
+		assert.NoError(t, err, "%s %s answered %s", tc.method, tc.path, body)
+	}
+}
+
+func TestMalformedRequestsAre400WithFieldErrors(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	for _, tc := range []struct {
+		name, method, path, body string
+		headers                  []string
+		field                    string
+	}{
+		{"non-numeric path id", "GET", "/prod-api/api/programa/buildProgramaTree/abc", "", nil, "id"},
+		{"zero path id", "GET", "/prod-api/api/programa/buildProgramaTree/0", "", nil, "id"},
+		{"banner type outside the enum", "GET", "/prod-api/api/banner/allList?type=3", "", nil, "type"},
+		{"missing required query", "GET", "/prod-api/api/banner/allList", "", nil, "type"},
+		{"unknown language", "GET", "/prod-api/api/banner/allList?type=2", "", []string{"lang", "xx"}, "lang"},
+		{"page number below 1", "POST", "/prod-api/api/language/list", `{"pageNum":0,"pageSize":10}`, nil, "pageNum"},
+		{"missing page size", "POST", "/prod-api/api/language/list", `{"pageNum":1}`, nil, "pageSize"},
+		{"unknown body field", "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10,"admin":true}`, nil, "admin"},
+		{"wrong type", "POST", "/prod-api/api/language/list", `{"pageNum":"one","pageSize":10}`, nil, "pageNum"},
+		{"not JSON", "POST", "/prod-api/api/language/list", `{"pageNum":`, nil, "body"},
+		{"no body", "POST", "/prod-api/api/language/list", "", nil, "body"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, env := f.call(t, tc.method, tc.path, tc.body, tc.headers...)
+			assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+			assert.False(t, env.Success)
+			assert.Equal(t, "request.invalid", env.ErrorKey)
+			assert.NotEmpty(t, env.Msg)
+			var fields []string
+			for _, e := range env.Errors {
+				fields = append(fields, e.Field)
+				assert.NotEmpty(t, e.Message)
+			}
+			assert.Contains(t, fields, tc.field)
+		})
+	}
+}
+
+func TestOversizedBodyIs413(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	big := `{"pageNum":1,"pageSize":10,"pad":"` + strings.Repeat("x", httpapi.MaxJSONBodyBytes) + `"}`
+	resp, env := f.call(t, "POST", "/prod-api/api/language/list", big)
+	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	assert.Equal(t, "request.too_large", env.ErrorKey)
+}
+
+func TestUnknownAPIPathsAreEnvelopesNotTheWebApp(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	resp, env := f.call(t, "GET", "/prod-api/api/nothing/here", "", "lang", "en")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.Equal(t, "route.not_found", env.ErrorKey)
+	assert.Equal(t, "There is no such API call.", env.Msg)
+
+	resp, env = f.call(t, "DELETE", "/prod-api/api/banner/allList?type=2", "")
+	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
+	assert.Equal(t, "route.method_not_allowed", env.ErrorKey)
+}
+
+func TestOperationsWithoutUpstreamLogicAre501(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	resp, env := f.call(t, "GET", "/prod-api/api/keyWord", "")
+	assert.Equal(t, http.StatusNotImplemented, resp.StatusCode)
+	assert.Equal(t, "not_implemented", env.ErrorKey)
+}
+
+func TestUpstreamFailuresMapToGatewayStatuses(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	f := newFixture(t, timeout)
+	path := "/prod-api/api/programa/buildProgramaTree/8"
+	for _, tc := range []struct {
+		name   string
+		faults mockkit.Faults
+		status int
+		key    string
+	}{
+		{"cms down", mockkit.Faults{Down: true}, http.StatusServiceUnavailable, "upstream.unavailable"},
+		{"cms errors", mockkit.Faults{ErrorRate: 1}, http.StatusBadGateway, "upstream.bad_gateway"},
+		{"cms slower than the time-out", mockkit.Faults{Latency: 3 * timeout}, http.StatusGatewayTimeout, "upstream.timeout"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f.cms.Faults.Set(tc.faults)
+			defer f.cms.Faults.Set(mockkit.Faults{})
+			start := time.Now()
+			resp, env := f.call(t, "GET", path, "", "lang", "en")
+			assert.Equal(t, tc.status, resp.StatusCode)
+			assert.Equal(t, tc.key, env.ErrorKey)
+			assert.Less(t, time.Since(start), timeout+time.Second, "answers within the time-out")
+		})
+	}
+	resp, env := f.call(t, "GET", "/prod-api/api/programa/buildProgramaTree/9999", "")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.Equal(t, "resource.not_found", env.ErrorKey)
+}
+
+func TestWebAppFallbackAndAssets(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	get := func(path string) (*http.Response, string) {
+		resp, err := http.Get(f.bff.URL + path)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	for _, p := range []string{"/", "/index", "/en/index", "/productDetails/101", "/preview/news"} {
+		resp, body := get(p)
+		assert.Equal(t, http.StatusOK, resp.StatusCode, p)
+		assert.Contains(t, body, "<title>site</title>", p)
+		assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), p)
+	}
+	resp, _ := get("/assets/app-1a2b.js")
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, resp.Header.Get("Cache-Control"), "immutable")
+	resp, body := get("/assets/missing-9z.js")
+	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	assert.NotContains(t, body, "<title>site</title>")
+
+	resp, _ = get("/cms-assets/banners/home-zu.svg")
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "image/svg+xml", resp.Header.Get("Content-Type"))
+}
+
+func TestHealthAndReadiness(t *testing.T) {
+	f := newFixture(t, time.Second)
+	for _, p := range []string{"/healthz", "/readyz"} {
+		resp, err := http.Get(f.bff.URL + p)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, http.StatusOK, resp.StatusCode, p)
+	}
+}

@@ -1,0 +1,193 @@
+// Package oapi loads the embedded OpenAPI contract and validates requests against it.
+package oapi
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/openapi"
+)
+
+// BasePath is the prefix of every operation, the contract's one server URL.
+const BasePath = "/prod-api"
+
+// Operation names one method and path of the contract.
+type Operation struct {
+	Method string // upper case, e.g. GET
+	Path   string // template below BasePath, e.g. /api/news/getNewsDetail/{typeId}/{newsId}
+	ID     string // operationId
+}
+
+// Key is "METHOD path", the identity of an operation in route tables.
+func (o Operation) Key() string { return o.Method + " " + o.Path }
+
+// Spec is the loaded contract with its operations indexed by Key.
+type Spec struct {
+	Doc    *openapi3.T
+	routes map[string]*routers.Route
+}
+
+// Load parses and validates the embedded contract.
+func Load(ctx context.Context) (*Spec, error) {
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(openapi.YAML)
+	if err != nil {
+		return nil, fmt.Errorf("load openapi.yaml: %w", err)
+	}
+	if err := doc.Validate(ctx); err != nil {
+		return nil, fmt.Errorf("openapi.yaml is not a valid OpenAPI document: %w", err)
+	}
+	s := &Spec{Doc: doc, routes: map[string]*routers.Route{}}
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			o := Operation{Method: method, Path: path, ID: op.OperationID}
+			s.routes[o.Key()] = &routers.Route{Spec: doc, Path: path, PathItem: item, Method: method, Operation: op}
+		}
+	}
+	return s, nil
+}
+
+// Operations lists every operation of the contract, sorted by path then method.
+func (s *Spec) Operations() []Operation {
+	ops := make([]Operation, 0, len(s.routes))
+	for _, r := range s.routes {
+		ops = append(ops, Operation{Method: r.Method, Path: r.Path, ID: r.Operation.OperationID})
+	}
+	sort.Slice(ops, func(i, j int) bool {
+		if ops[i].Path != ops[j].Path {
+			return ops[i].Path < ops[j].Path
+		}
+		return ops[i].Method < ops[j].Method
+	})
+	return ops
+}
+
+// Route is the contract's route for method and path template, if the contract has one.
+func (s *Spec) Route(method, path string) (*routers.Route, bool) {
+	r, ok := s.routes[method+" "+path]
+	return r, ok
+}
+
+var validationOptions = &openapi3filter.Options{
+	MultiError:         true,
+	AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+}
+
+// Validate checks r against route: path parameters, query, headers and body. It returns nil or
+// an *apierr.Error naming every invalid field (request.invalid, or request.too_large when the
+// body exceeded the reader's limit). The body stays readable for the handler.
+func Validate(r *http.Request, route *routers.Route, pathParams map[string]string) error {
+	err := openapi3filter.ValidateRequest(r.Context(), &openapi3filter.RequestValidationInput{
+		Request:    r,
+		PathParams: pathParams,
+		Route:      route,
+		Options:    validationOptions,
+	})
+	if err == nil {
+		return nil
+	}
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return apierr.New(apierr.RequestTooLarge, err)
+	}
+	fields := fieldErrors(err)
+	return &apierr.Error{Key: apierr.InvalidRequest, Fields: fields, Err: err}
+}
+
+// fieldErrors flattens kin-openapi's nested errors into one entry per offending field.
+func fieldErrors(err error) []apierr.FieldError {
+	var out []apierr.FieldError
+	var walk func(err error, field string)
+	walk = func(err error, field string) {
+		// Direct type checks, not errors.As: a RequestError unwraps to the MultiError inside it,
+		// and matching that first would lose the parameter or body the errors belong to.
+		if multi, ok := err.(openapi3.MultiError); ok {
+			for _, e := range multi {
+				walk(e, field)
+			}
+			return
+		}
+		if reqErr, ok := err.(*openapi3filter.RequestError); ok {
+			switch {
+			case reqErr.Parameter != nil:
+				field = reqErr.Parameter.Name
+			case reqErr.RequestBody != nil:
+				field = "body"
+			}
+			if reqErr.Err != nil && reqErr.Err != err {
+				if inner := reqErr.Err; !errors.Is(inner, openapi3filter.ErrInvalidRequired) {
+					walk(inner, field)
+					return
+				}
+			}
+			out = append(out, apierr.FieldError{Field: field, Message: requestReason(reqErr)})
+			return
+		}
+		var schemaErr *openapi3.SchemaError
+		if errors.As(err, &schemaErr) {
+			if field == "body" {
+				ptr := schemaErr.JSONPointer()
+				// An unexpected property is reported on its parent object; name the property.
+				if name, ok := unsupportedProperty(schemaErr.Reason); ok {
+					ptr = append(ptr, name)
+				}
+				if len(ptr) > 0 {
+					field = strings.Join(ptr, "/")
+				}
+			}
+			reason := schemaErr.Reason
+			if reason == "" {
+				reason = "does not match the schema (" + schemaErr.SchemaField + ")"
+			}
+			out = append(out, apierr.FieldError{Field: field, Message: reason})
+			return
+		}
+		var parseErr *openapi3filter.ParseError
+		if errors.As(err, &parseErr) {
+			msg := parseErr.Error()
+			if field == "body" {
+				msg = "is not valid JSON"
+			}
+			out = append(out, apierr.FieldError{Field: field, Message: msg})
+			return
+		}
+		out = append(out, apierr.FieldError{Field: field, Message: err.Error()})
+	}
+	walk(err, "")
+	return out
+}
+
+// unsupportedProperty extracts x from kin-openapi's reason `property "x" is unsupported`.
+func unsupportedProperty(reason string) (string, bool) {
+	rest, ok := strings.CutPrefix(reason, `property "`)
+	if !ok {
+		return "", false
+	}
+	name, tail, ok := strings.Cut(rest, `"`)
+	return name, ok && tail == " is unsupported"
+}
+
+func requestReason(e *openapi3filter.RequestError) string {
+	if errors.Is(e.Err, openapi3filter.ErrInvalidRequired) {
+		if e.RequestBody != nil {
+			return "a request body is required"
+		}
+		return "is required"
+	}
+	if e.Reason != "" {
+		return e.Reason
+	}
+	if e.Err != nil {
+		return e.Err.Error()
+	}
+	return "is not valid"
+}

@@ -1,0 +1,76 @@
+// Package content is the BFF's client of the content CMS: the legacy system that holds every
+// page, product, news item, menu and banner of the site, in every language.
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+)
+
+// Request names one CMS resource in one language.
+type Request struct {
+	// Resource is the CMS path below /cms/v2, e.g. /menus/8.
+	Resource string
+	// Query holds the resource's filters and paging, in the CMS's own names.
+	Query url.Values
+	// Locale is the wire language code (ja for Japanese); the CMS falls back by itself.
+	Locale string
+	// Preview asks for draft versions; such answers are personal to an editor and never cached.
+	Preview bool
+}
+
+// Client reads CMS resources. The data is returned as raw JSON, exactly as the CMS sent it, so
+// that the BFF can wrap it in its envelope without decoding and encoding it again.
+type Client interface {
+	Get(ctx context.Context, req Request) (json.RawMessage, error)
+}
+
+// APIPrefix is where the CMS serves its resources.
+const APIPrefix = "/cms/v2"
+
+// PreviewHeader asks the CMS for draft versions.
+const PreviewHeader = "X-CMS-Preview"
+
+// HTTPClient is the Client over the CMS's HTTP API.
+type HTTPClient struct {
+	upstream.Client
+}
+
+// New returns a CMS client for the system at base.
+func New(base upstream.Client) *HTTPClient { return &HTTPClient{Client: base} }
+
+// Get reads one resource. A 404 from the CMS is resource.not_found; any other answer that is not
+// a 200 with a JSON body is upstream.bad_gateway.
+func (c *HTTPClient) Get(ctx context.Context, r Request) (json.RawMessage, error) {
+	query := url.Values{}
+	for k, v := range r.Query {
+		query[k] = v
+	}
+	query.Set("locale", r.Locale)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(APIPrefix+r.Resource, query), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	if r.Preview {
+		req.Header.Set(PreviewHeader, "true")
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case resp.Status == http.StatusNotFound:
+		return nil, apierr.New(apierr.NotFound, nil)
+	case resp.Status != http.StatusOK:
+		return nil, c.BadAnswer("GET %s: status %d", r.Resource, resp.Status)
+	case !json.Valid(resp.Body):
+		return nil, c.BadAnswer("GET %s: body is not JSON", r.Resource)
+	}
+	return resp.Body, nil
+}

@@ -1,0 +1,130 @@
+// Package upstream holds what every legacy-system client shares: an HTTP transport, reading
+// bounded responses, and turning transport failures into the BFF's typed errors. Each system has
+// its own subpackage with an interface and its HTTP client.
+package upstream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+)
+
+// MaxResponseBytes bounds what the BFF reads from a legacy system, so that a misbehaving
+// upstream cannot exhaust the BFF's memory.
+const MaxResponseBytes = 16 << 20
+
+// NewTransport returns the transport shared by the upstream clients: keep-alive connections
+// sized for a busy site, and connect time-outs well under the request time-out.
+func NewTransport() *http.Transport {
+	return &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:          512,
+		MaxIdleConnsPerHost:   128,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   5 * time.Second,
+		ExpectContinueTimeout: time.Second,
+		ForceAttemptHTTP2:     true,
+	}
+}
+
+// Response is a legacy system's answer, read whole.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Client calls one legacy system. Its zero value is not usable; set System and BaseURL.
+type Client struct {
+	// System names the legacy system in logs, metrics and errors (content, crm, …).
+	System string
+	// BaseURL is the system's root; request paths are joined below it.
+	BaseURL *url.URL
+	// HTTP sends the requests; nil means a client over a new NewTransport.
+	HTTP *http.Client
+	// OnFailure, when set, is told about every failed call (for metrics).
+	OnFailure func(system string, key apierr.Key)
+}
+
+// URL returns the absolute URL of path (which may carry a query) below the system's base.
+func (c *Client) URL(path string, query url.Values) string {
+	u := *c.BaseURL
+	u.Path = singleJoin(u.Path, path)
+	u.RawQuery = query.Encode()
+	return u.String()
+}
+
+func singleJoin(base, path string) string {
+	switch {
+	case base == "" || base == "/":
+		return path
+	case base[len(base)-1] == '/' && len(path) > 0 && path[0] == '/':
+		return base + path[1:]
+	default:
+		return base + path
+	}
+}
+
+// Do sends req and reads the answer. Transport failures and 5xx answers come back as
+// *apierr.Error: time-outs as upstream.timeout, refused or broken connections and 503 as
+// upstream.unavailable, other 5xx and unreadable answers as upstream.bad_gateway. Answers below
+// 500 are returned as they are, for the system's client to interpret.
+func (c *Client) Do(req *http.Request) (*Response, error) {
+	httpClient := c.HTTP
+	if httpClient == nil {
+		httpClient = &http.Client{Transport: NewTransport()}
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		return nil, c.fail(Classify(req.Context(), err), fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err))
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
+	if err != nil {
+		return nil, c.fail(Classify(req.Context(), err), fmt.Errorf("read %s %s: %w", req.Method, req.URL.Path, err))
+	}
+	if len(body) > MaxResponseBytes {
+		return nil, c.fail(apierr.UpstreamBadGateway, fmt.Errorf("%s %s: answer larger than %d bytes", req.Method, req.URL.Path, MaxResponseBytes))
+	}
+	switch {
+	case resp.StatusCode == http.StatusServiceUnavailable:
+		return nil, c.fail(apierr.UpstreamUnavailable, fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, resp.StatusCode))
+	case resp.StatusCode == http.StatusGatewayTimeout:
+		return nil, c.fail(apierr.UpstreamTimeout, fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, resp.StatusCode))
+	case resp.StatusCode >= 500:
+		return nil, c.fail(apierr.UpstreamBadGateway, fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, resp.StatusCode))
+	}
+	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, nil
+}
+
+// BadAnswer reports an answer the system's client cannot use (an unexpected status or shape).
+func (c *Client) BadAnswer(format string, args ...any) error {
+	return c.fail(apierr.UpstreamBadGateway, fmt.Errorf(c.System+": "+format, args...))
+}
+
+func (c *Client) fail(key apierr.Key, err error) error {
+	if c.OnFailure != nil {
+		c.OnFailure(c.System, key)
+	}
+	return &apierr.Error{Key: key, Err: fmt.Errorf("%s: %w", c.System, err)}
+}
+
+// Classify tells a time-out from an unavailable system.
+func Classify(ctx context.Context, err error) apierr.Key {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
+		return apierr.UpstreamTimeout
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) && netErr.Timeout() {
+		return apierr.UpstreamTimeout
+	}
+	return apierr.UpstreamUnavailable
+}

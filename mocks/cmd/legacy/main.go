@@ -1,0 +1,57 @@
+// Command legacy runs the stand-ins for the legacy systems as their own process, each on its own
+// port, for developing against them or pointing a BFF at them (CONTENT_URL=… and so on).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/jakarobotics/website/mocks"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "legacy:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	flags := flag.NewFlagSet("legacy", flag.ContinueOnError)
+	host := flags.String("host", "127.0.0.1", "interface to listen on")
+	basePort := flags.Int("base-port", 9101, "port of the first system; the others follow in order: "+strings.Join(mocks.Systems, ", "))
+	dataDir := flags.String("data-dir", ".data/mocks", "where mocks with state keep it")
+	only := flags.String("systems", strings.Join(mocks.Systems, ","), "comma-separated systems to run")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	wanted := map[string]bool{}
+	for _, s := range strings.Split(*only, ",") {
+		wanted[strings.TrimSpace(s)] = true
+	}
+	var running []*mocks.Running
+	for i, name := range mocks.Systems {
+		if !wanted[name] {
+			continue
+		}
+		r, err := mocks.Start(name, fmt.Sprintf("%s:%d", *host, *basePort+i), mocks.Options{DataDir: *dataDir}, log)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		running = append(running, r)
+		fmt.Fprintf(stdout, "%s_URL=%s\n", strings.ToUpper(name), r.URL)
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	<-ctx.Done()
+	return nil
+}
