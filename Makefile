@@ -1,0 +1,63 @@
+# The website: a React app in front of a Go backend-for-frontend with stand-ins for the legacy
+# systems. Two commands matter on a fresh machine: `make run` and `make test`.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8080
+DATA_DIR ?= .data
+export PORT DATA_DIR
+
+GO ?= go
+NPM ?= npm
+PACT_LIB := $(CURDIR)/node_modules/@pact-foundation/pact-core-linux-x64-glibc/prebuilds/linux-x64
+PACT_ENV := CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_LIB)" LD_LIBRARY_PATH="$(PACT_LIB)"
+NODE_STAMP := node_modules/.installed
+WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) \
+	web/package.json web/vite.config.ts web/tsconfig.json web/orval.config.ts openapi/openapi.yaml
+GO_SOURCES := $(shell find bff mocks openapi -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
+
+.PHONY: help run serve build test test-go test-web test-pact test-e2e check-generated clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
+
+run: build ## install what is needed, build, and start the site at http://127.0.0.1:$(PORT)
+	@$(MAKE) --no-print-directory serve
+
+serve: ## start the built site (no install, no build), as `make run` and the browser tests do
+	./bin/bff
+
+build: bin/bff web/dist/index.html ## build the BFF and the web app
+
+$(NODE_STAMP): package.json package-lock.json web/package.json e2e/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: $(NODE_STAMP) $(WEB_SOURCES)
+	$(NPM) run build -w web
+
+bin/bff: $(GO_SOURCES)
+	$(GO) build -o bin/bff ./bff/cmd/bff
+
+test: test-go test-web test-pact test-e2e ## run every test layer
+
+test-go: ## Go units, handlers and spec conformance
+	$(GO) vet ./...
+	$(GO) test ./...
+
+test-web: $(NODE_STAMP) ## web unit tests, and a check that the generated client matches the contract
+	$(NPM) run check-generated -w web
+	$(NPM) test -w web
+
+test-pact: $(NODE_STAMP) ## consumer pacts of the BFF, then their verification against the mocks
+	rm -rf contracts/pacts
+	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/...
+	$(PACT_ENV) $(GO) test -count=1 -tags pact ./contracts/...
+
+test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it
+	./scripts/ensure-chromium.sh
+	$(NPM) test -w e2e
+
+clean: ## remove build output and local state
+	rm -rf bin web/dist $(DATA_DIR) contracts/pacts contracts/logs e2e/test-results

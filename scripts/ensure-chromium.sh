@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs Debian's Chromium and the CJK fonts that the browser tests need, when they are missing.
+# Playwright cannot download its own browser on this network; Debian's package works with it.
+set -euo pipefail
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
+[ ${#need[@]} -eq 0 ] && exit 0
+echo "Installing ${need[*]} from Debian's packages…"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null 2>&1 || { echo "need root (or sudo) to install ${need[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
