@@ -2,7 +2,10 @@ package content
 
 import (
 	"fmt"
+	"hash/fnv"
+	"html"
 	"net/http"
+	"path"
 	"strings"
 )
 
@@ -65,7 +68,9 @@ func grid(w, h int) string {
 }
 
 // picture draws the named picture, or reports false for a name the library does not have.
-// Names: banners/home-{zu,pro,virtual}[-mobile].svg and products/{name}.svg.
+// Names: banners/home-{zu,pro,virtual}[-mobile].svg, products/{family}[-{size}].svg,
+// pictures/{any}.svg (a distinct scene per name) and logos/{name}.svg (a wordmark). Besides
+// pictures, files/{name} is a downloadable one-page PDF.
 func picture(name string) (string, bool) {
 	switch {
 	case strings.HasPrefix(name, "banners/home-") && strings.HasSuffix(name, ".svg"):
@@ -95,12 +100,63 @@ func picture(name string) (string, bool) {
 			}
 		}
 		return svgDoc(800, 800, p, arm(p, 400, 760, scale, -24)), true
+	case strings.HasPrefix(name, "pictures/") && strings.HasSuffix(name, ".svg"):
+		// Any other picture: a scene whose colours and pose follow from its name, so that each
+		// item has a distinct, stable picture.
+		h := fnv.New32a()
+		_, _ = h.Write([]byte(name))
+		n := h.Sum32()
+		keys := []string{"zu", "pro", "virtual", "c", "lumi"}
+		p := palettes[keys[n%uint32(len(keys))]]
+		elbow := float64(int(n>>8)%60) - 40
+		return svgDoc(1200, 800, p, arm(p, 760, 770, 0.85, elbow)+arm(p, 330, 780, 0.5, -elbow/2)), true
+	case strings.HasPrefix(name, "logos/") && strings.HasSuffix(name, ".svg"):
+		// A wordmark: the logo's name set in type, as partners' and the site's logos.
+		text := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(name, "logos/"), ".svg"), "-", " ")
+		return fmt.Sprintf(`<svg xmlns="http://www.w3.org/2000/svg" width="320" height="96" viewBox="0 0 320 96" role="img">
+<rect width="320" height="96" rx="8" fill="#ffffff"/>
+<text x="160" y="60" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="30" font-weight="700" fill="#0b1f3a">%s</text>
+</svg>`, html.EscapeString(strings.ToUpper(text))), true
 	}
 	return "", false
 }
 
+// document draws a one-page PDF naming the file, standing in for the CMS's downloadable files.
+func document(name string) []byte {
+	title := strings.NewReplacer(`\`, `\\`, "(", `\(`, ")", `\)`).Replace(name)
+	stream := "BT /F1 18 Tf 72 720 Td (" + title + ") Tj 0 -28 Td /F1 11 Tf (JAKA Robotics - document library) Tj ET"
+	objects := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(stream), stream),
+		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+	}
+	var b strings.Builder
+	b.WriteString("%PDF-1.4\n")
+	offsets := make([]int, len(objects))
+	for i, o := range objects {
+		offsets[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objects)+1)
+	for _, off := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", off)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objects)+1, xref)
+	return []byte(b.String())
+}
+
 func (s *server) serveAsset(w http.ResponseWriter, r *http.Request) {
-	svg, ok := picture(r.PathValue("name"))
+	name := r.PathValue("name")
+	if file, ok := strings.CutPrefix(name, "files/"); ok && file != "" {
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+strings.ReplaceAll(path.Base(file), `"`, "")+`"`)
+		_, _ = w.Write(document(path.Base(file)))
+		return
+	}
+	svg, ok := picture(name)
 	if !ok {
 		http.NotFound(w, r)
 		return

@@ -7,7 +7,7 @@ func localize(v any, locale string) any {
 	switch x := v.(type) {
 	case map[string]any:
 		if t, ok := x["$t"].(map[string]any); ok && len(x) == 1 {
-			return pick(t, locale)
+			return pickText(t, locale)
 		}
 		out := make(map[string]any, len(x))
 		for k, e := range x {
@@ -32,7 +32,7 @@ var fallbacks = map[string][]string{
 	"en_us": {"en_us", "en"},
 }
 
-func pick(texts map[string]any, locale string) any {
+func pickText(texts map[string]any, locale string) any {
 	chain, ok := fallbacks[locale]
 	if !ok {
 		chain = []string{locale}

@@ -31,6 +31,9 @@ func NewHandler(store *Store) http.Handler {
 	mux.HandleFunc("GET /cms/v2/menus/{id}", s.menu)
 	mux.HandleFunc("GET /cms/v2/banners", s.banners)
 	mux.HandleFunc("GET /assets/{name...}", s.serveAsset)
+	s.registerCatalogue(mux)
+	s.registerNewsroom(mux)
+	s.registerCompany(mux)
 	return mux
 }
 

@@ -16,6 +16,10 @@ type Store struct {
 	menus     map[int]menuDef
 	menuItems []any
 	banners   []map[string]any
+
+	catalogue *catalogue // products, solutions, cases, home page, JAKA+ partners
+	newsroom  *newsroom  // news, downloads, FAQ, notices, search keywords
+	company   *company   // site info, pages, legal texts, offices, jobs, academy, dealers, dictionaries, forms
 }
 
 type menuDef struct {
@@ -40,10 +44,20 @@ func LoadStore() (*Store, error) {
 		s.menus[m.ID] = m
 	}
 	s.menuItems = menus.Items
-	if err := readSeed("banners.json", &s.banners); err != nil {
+	var err error
+	if err = readSeed("banners.json", &s.banners); err != nil {
 		return nil, err
 	}
 	sort.SliceStable(s.banners, func(i, j int) bool { return num(s.banners[i]["sort"]) < num(s.banners[j]["sort"]) })
+	if s.catalogue, err = loadCatalogue(); err != nil {
+		return nil, err
+	}
+	if s.newsroom, err = loadNewsroom(); err != nil {
+		return nil, err
+	}
+	if s.company, err = loadCompany(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -114,20 +128,6 @@ func menuItems(items []any, excluded map[string]bool, locale string) []any {
 		out = append(out, nav)
 	}
 	return out
-}
-
-// forLocale reports whether an item limited to some locales is shown in locale.
-func forLocale(item map[string]any, locale string) bool {
-	list, ok := item["locales"].([]any)
-	if !ok {
-		return true
-	}
-	for _, l := range list {
-		if l == locale {
-			return true
-		}
-	}
-	return false
 }
 
 // Banners returns the banners of a placement in locale; drafts only for previews.
