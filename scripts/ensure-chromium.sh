@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium and the CJK fonts that the browser tests need, when they are missing.
+# Installs Debian's Chromium and the CJK and Thai fonts that the browser tests need, when they are missing.
 # Playwright cannot download its own browser on this network; Debian's package works with it.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -qi "Loma\|Garuda\|Waree" || need+=(fonts-thai-tlwg)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "Installing ${need[*]} from Debian's packages…"
 sudo=""

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import {
+  getBuildProgramaTreeQueryKey,
+  getBuildProgramaTreeUrl,
+  useBuildProgramaTree,
+} from '@/api/generated/endpoints/content/content';
+import type { NavItemListEnvelope } from '@/api/generated/model/navItemListEnvelope.zod';
+import { API_BASE } from '@/lib/http';
+import { type SiteLanguage, headerMenuId } from '@/lib/language';
+import { buildMenu } from '../utils/menu';
+
+/** The header menu of a language (menu id per language; content in that language). */
+export function useNavTree(lang: SiteLanguage) {
+  const id = headerMenuId(lang);
+  // Stable, so React Query runs it once per response rather than on every render.
+  const select = useCallback(
+    (envelope: NavItemListEnvelope) => buildMenu(envelope.data, `${API_BASE}${getBuildProgramaTreeUrl(id)}`),
+    [id],
+  );
+  return useBuildProgramaTree(id, {
+    query: { queryKey: [...getBuildProgramaTreeQueryKey(id), lang], select },
+    request: { lang },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Routing rules of spec section 2 as pure functions of a path (and of what the visitor
+ * prefers). The router in src/app/router.tsx only wires them to loaders.
+ */
+import {
+  DEFAULT_LANGUAGE,
+  type SiteLanguage,
+  isPrefixLanguage,
+  languagePrefix,
+} from './language';
+
+export const HOME_PAGE = 'index';
+export const NOT_FOUND_PAGE = 'NotFound';
+
+/** Splits a pathname into its language (from a valid prefix, else zh) and the rest. */
+export function splitLanguage(pathname: string): { lang: SiteLanguage; rest: string } {
+  const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
+  const first = match?.[1];
+  if (isPrefixLanguage(first)) {
+    return { lang: first, rest: match?.[2] ?? '/' };
+  }
+  return { lang: DEFAULT_LANGUAGE, rest: pathname === '' ? '/' : pathname };
+}
+
+/** The page language of a pathname. */
+export function languageFromPath(pathname: string): SiteLanguage {
+  return splitLanguage(pathname).lang;
+}
+
+/** True for absolute URLs (`https://…`, `mailto:…`, `//host/…`), which are not site paths. */
+export function isExternalUrl(path: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//');
+}
+
+/**
+ * A site path (without prefix, e.g. `/productList/3` as the CMS sends it) in a language.
+ * Absolute URLs are returned unchanged.
+ */
+export function localizePath(path: string, lang: SiteLanguage): string {
+  if (isExternalUrl(path)) return path;
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return `${languagePrefix(lang)}${withSlash}`;
+}
+
+/** The home page of a language: /index for zh, /{lang}/index otherwise. */
+export function homePath(lang: SiteLanguage): string {
+  return localizePath(`/${HOME_PAGE}`, lang);
+}
+
+/** The not-found page of a language. */
+export function notFoundPath(lang: SiteLanguage): string {
+  return localizePath(`/${NOT_FOUND_PAGE}`, lang);
+}
+
+/** `/` goes to `/index` (keeping the query). */
+export function rootRedirect(search = ''): string {
+  return `/${HOME_PAGE}${search}`;
+}
+
+/**
+ * `/{segment}` alone: a supported language goes to its home page; anything else (including
+ * `zh`, which has no prefix) is an unknown path.
+ */
+export function languageRootRedirect(segment: string | undefined, search = ''): string {
+  return isPrefixLanguage(segment) ? `${homePath(segment)}${search}` : notFoundPath(DEFAULT_LANGUAGE);
+}
+
+/**
+ * Where an unknown path goes: the not-found page, keeping a valid language prefix
+ * (`/en/whatever` → `/en/NotFound`; `/xx/index` → `/NotFound`).
+ */
+export function unknownPathRedirect(pathname: string): string {
+  return notFoundPath(languageFromPath(pathname));
+}
+
+/**
+ * `/index` without prefix: a visitor whose preferred language (the stored choice, else the
+ * browser's) is not Chinese goes to that language's home page. Returns null to stay.
+ */
+export function unprefixedIndexRedirect(preferred: SiteLanguage, search = ''): string | null {
+  return preferred === DEFAULT_LANGUAGE ? null : `${homePath(preferred)}${search}`;
+}
+
+/** The same page in another language: `/index` → `/en/index`, `/en/index` → `/index`. */
+export function switchLanguagePath(pathname: string, target: SiteLanguage): string {
+  return localizePath(splitLanguage(pathname).rest, target);
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from '@/app/app';
+import { createRoutes } from '@/app/router';
+import { initI18n } from '@/lib/i18n';
+import { htmlLang } from '@/lib/language';
+import { setPageLanguage } from '@/lib/page-language';
+import { createQueryClient } from '@/lib/query-client';
+import { languageFromPath } from '@/lib/routing';
+import '@/styles/global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+// Only the catalogue of the page's own language is loaded before the first render.
+const lang = languageFromPath(window.location.pathname);
+setPageLanguage(lang);
+document.documentElement.lang = htmlLang(lang);
+
+void initI18n(lang).then(() => {
+  const router = createBrowserRouter(createRoutes());
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});
