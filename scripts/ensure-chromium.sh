@@ -4,8 +4,10 @@
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
-fc-list 2>/dev/null | grep -qi "Loma\|Garuda\|Waree" || need+=(fonts-thai-tlwg)
+# Read the font list once: grep -q closing a pipe early would fail the pipe under pipefail.
+fonts=$(fc-list 2>/dev/null || true)
+grep -qi "Noto Sans CJK" <<<"$fonts" || need+=(fonts-noto-cjk)
+grep -qi "Loma\|Garuda\|Waree" <<<"$fonts" || need+=(fonts-thai-tlwg)
 [ ${#need[@]} -eq 0 ] && exit 0
 echo "Installing ${need[*]} from Debian's packages…"
 sudo=""

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 
+// A Chinese browser, so that the unprefixed Chinese pages are not redirected by detection.
+test.use({ locale: 'zh-CN' });
+
 // Pictures of the pages as visitors see them, at phone and desktop widths, in Chinese, English
 // and Japanese, written to e2e/screenshots for people to look at.
 const widths = [
