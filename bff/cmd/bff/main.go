@@ -17,8 +17,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/config"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -68,8 +70,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	transport := upstream.NewTransport()
 	httpClient := &http.Client{Transport: transport}
+	m := metrics.New()
 	client := func(sys config.Upstream) upstream.Client {
-		return upstream.Client{System: string(sys), BaseURL: cfg.UpstreamURLs[sys], HTTP: httpClient}
+		return upstream.Client{
+			System:  string(sys),
+			BaseURL: cfg.UpstreamURLs[sys],
+			HTTP:    httpClient,
+			OnFailure: func(system string, key apierr.Key) {
+				m.UpstreamErrors.WithLabelValues(system, string(key)).Inc()
+			},
+		}
 	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
@@ -80,6 +90,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		LongTimeout: cfg.LongTimeout,
 		Media:       cfg.UpstreamURLs[config.Content],
 		Transport:   transport,
+		Metrics:     m,
 	})
 	if err != nil {
 		return err

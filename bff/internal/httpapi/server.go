@@ -12,8 +12,11 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
@@ -37,22 +40,48 @@ type Deps struct {
 	Media *url.URL
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
+	// Cache keeps content answers; nil gets a new one.
+	Cache *cache.Cache
+	// Metrics records requests, cache results and upstream failures; nil gets a new set.
+	Metrics *metrics.Metrics
 }
 
 // Server holds the dependencies the handlers share.
 type Server struct {
 	Deps
+	// cacheResult holds the counter of each cache result, looked up once rather than per request.
+	cacheResult [4]prometheus.Counter
+}
+
+// Handler is the BFF's HTTP handler, with its router exposed for inspection.
+type Handler struct {
+	http.Handler
+	// Router holds every registered route, for tests that compare it with the contract.
+	Router chi.Routes
 }
 
 // NewServer returns the BFF's handler. It fails when the route table and the contract disagree,
 // so that a BFF that does not serve exactly the contract never starts.
-func NewServer(d Deps) (http.Handler, error) {
+func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
+	if s.Cache == nil {
+		s.Cache = cache.New(10 * time.Minute)
+	}
+	if s.Metrics == nil {
+		s.Metrics = metrics.New()
+	}
+	for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {
+		s.cacheResult[res] = s.Metrics.CacheResults.WithLabelValues(res.String())
+	}
+	s.Cache.OnRefreshError = func(key string, err error) {
+		s.Log.Warn("content refresh failed; serving the stale answer", "err", err)
+	}
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests)
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
+	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
 
 	var problems []string
 	r.Route(oapi.BasePath, func(api chi.Router) {
@@ -107,7 +136,7 @@ func NewServer(d Deps) (http.Handler, error) {
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
-	return r, nil
+	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Router: r}, nil
 }
 
 // operation wraps one operation's handler with its time-out: every upstream call the handler
@@ -174,10 +203,11 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		route := ""
-		if rc := chi.RouteContext(r.Context()); rc != nil {
+		route := "unmatched"
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 			route = rc.RoutePattern()
 		}
+		s.Metrics.Observe(route, r.Method, rec.status, time.Since(start))
 		level := slog.LevelDebug
 		if rec.status >= 500 {
 			level = slog.LevelWarn

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/upstream"
@@ -35,6 +37,9 @@ type fixture struct {
 	cms    *mocks.Mock
 	spec   *oapi.Spec
 	webDir string
+	cache  *cache.Cache
+	// cmsCalls counts the requests that reached the CMS.
+	cmsCalls atomic.Int64
 }
 
 func newFixture(t *testing.T, timeout time.Duration) *fixture {
@@ -43,7 +48,13 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	require.NoError(t, err)
 	cms, err := mocks.New("content", mocks.Options{})
 	require.NoError(t, err)
-	cmsServer := httptest.NewServer(cms.Handler)
+	f := &fixture{cms: cms, spec: spec, cache: cache.New(time.Minute)}
+	cmsServer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/__admin") {
+			f.cmsCalls.Add(1)
+		}
+		cms.Handler.ServeHTTP(w, r)
+	}))
 	t.Cleanup(cmsServer.Close)
 	base, _ := url.Parse(cmsServer.URL)
 
@@ -60,11 +71,13 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 		Timeout:     timeout,
 		LongTimeout: timeout,
 		Media:       base,
+		Cache:       f.cache,
 	})
 	require.NoError(t, err)
-	bff := httptest.NewServer(h)
-	t.Cleanup(bff.Close)
-	return &fixture{bff: bff, cms: cms, spec: spec, webDir: webDir}
+	f.bff = httptest.NewServer(h)
+	f.webDir = webDir
+	t.Cleanup(f.bff.Close)
+	return f
 }
 
 type envelope struct {
@@ -111,7 +124,7 @@ func TestRouteTableEqualsContract(t *testing.T) {
 	require.NoError(t, err)
 
 	var served []string
-	err = chi.Walk(h.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+	err = chi.Walk(h.Router, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
 		if strings.HasPrefix(route, oapi.BasePath+"/") {
 			served = append(served, method+" "+strings.TrimPrefix(route, oapi.BasePath))
 		}
@@ -263,7 +276,7 @@ func TestUnknownAPIPathsAreEnvelopesNotTheWebApp(t *testing.T) {
 
 func TestOperationsWithoutUpstreamLogicAre501(t *testing.T) {
 	f := newFixture(t, 5*time.Second)
-	resp, env := f.call(t, "GET", "/prod-api/api/keyWord", "")
+	resp, env := f.call(t, "GET", "/prod-api/api/virtual/systemRecovery", "", "token", "a-session-token")
 	assert.Equal(t, http.StatusNotImplemented, resp.StatusCode)
 	assert.Equal(t, "not_implemented", env.ErrorKey)
 }

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Measures a cached content GET through the BFF against nginx proxy_cache in front of the same
+# CMS mock and against a bare Go handler returning the same bytes. Everything runs on loopback:
+# the servers pinned to CPU 0, wrk to CPU 1, each run bounded in time.
+#
+#   bench/run.sh            # 10 s per target
+#   DURATION=5s bench/run.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+command -v wrk >/dev/null && command -v nginx >/dev/null || {
+  echo "installing wrk and nginx from Debian's packages…"
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk nginx >/dev/null
+}
+work=$(mktemp -d)
+chmod 755 "$work" # nginx workers run as an unprivileged user and must reach their cache
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+trap 'echo "bench failed at line $LINENO" >&2; for f in "$work"/*.log "$work"/nginx/nginx-error.log; do [ -f "$f" ] && { echo "== $f" >&2; tail -5 "$f" >&2; }; done' ERR
+
+go build -o "$work/bff" ./bff/cmd/bff
+go build -o "$work/legacy" ./mocks/cmd/legacy
+go build -o "$work/bare" ./bench/cmd/bare
+
+taskset -c 0 "$work/legacy" -systems content -base-port 9401 -data-dir "$work/mocks" >"$work/legacy.log" 2>&1 & pids+=($!)
+CONTENT_URL=http://127.0.0.1:9401 PORT=9402 LOG_LEVEL=error DATA_DIR="$work/data" WEB_DIR="$work/none" \
+  taskset -c 0 "$work/bff" >"$work/bff.log" 2>&1 & pids+=($!)
+mkdir -p "$work/nginx"
+sed -e "s#@DIR@#$work/nginx#g" -e "s#@PORT@#9404#" -e "s#@UPSTREAM@#127.0.0.1:9401#" bench/nginx.conf.tmpl >"$work/nginx/nginx.conf"
+taskset -c 0 nginx -c "$work/nginx/nginx.conf" -e "$work/nginx/nginx-error.log" & pids+=($!)
+
+for url in http://127.0.0.1:9402/healthz http://127.0.0.1:9404/cms/v2/languages; do
+  for _ in $(seq 50); do curl -fs -o /dev/null "$url" && break; sleep 0.1; done
+done
+
+BFF_PATH=/prod-api/api/programa/buildProgramaTree/8
+CMS_PATH="/cms/v2/menus/8?locale=en"
+curl -fs -H 'lang: en' "http://127.0.0.1:9402$BFF_PATH" -o "$work/body.json"   # warms the BFF cache
+curl -fs -H 'lang: en' "http://127.0.0.1:9404$CMS_PATH" -o /dev/null            # warms nginx's cache
+taskset -c 0 "$work/bare" -addr 127.0.0.1:9403 -body "$work/body.json" & pids+=($!)
+for _ in $(seq 50); do curl -fs -o /dev/null http://127.0.0.1:9403/ && break; sleep 0.1; done
+echo "answer size: $(wc -c <"$work/body.json") bytes (identity encoding)"
+
+measure() { # name url -> "rps p99_ms"
+  local out
+  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -H 'lang: en' "$2")
+  local rps p99
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
+  echo "$rps $p99"
+}
+read -r bff_rps bff_p99 < <(measure bff "http://127.0.0.1:9402$BFF_PATH")
+read -r ngx_rps ngx_p99 < <(measure nginx "http://127.0.0.1:9404$CMS_PATH")
+read -r bare_rps bare_p99 < <(measure bare "http://127.0.0.1:9403$BFF_PATH")
+hits=$(curl -fs http://127.0.0.1:9402/metrics | awk '/^bff_cache_results_total\{result="hit"\}/ {print $2}')
+
+printf '\n%-32s %12s %10s\n' target "req/s" "p99 ms"
+printf '%-32s %12.0f %10.2f\n' "BFF (cached content GET)" "$bff_rps" "$bff_p99"
+printf '%-32s %12.0f %10.2f\n' "nginx proxy_cache -> CMS mock" "$ngx_rps" "$ngx_p99"
+printf '%-32s %12.0f %10.2f\n' "bare Go handler" "$bare_rps" "$bare_p99"
+awk -v b="$bff_rps" -v n="$ngx_rps" -v g="$bare_rps" -v bp="$bff_p99" -v np="$ngx_p99" 'BEGIN {
+  printf "\nBFF / nginx req/s: %.2f (target >= 0.80)\n", b/n
+  printf "BFF / bare  req/s: %.2f (target >= 0.90)\n", b/g
+  printf "BFF p99 / nginx p99: %.2f (target <= 1.50)\n", bp/np
+}'
+echo "BFF cache hits counted in /metrics: $hits"

@@ -1,0 +1,69 @@
+package cache
+
+import (
+	"net/http"
+	"strings"
+)
+
+// Header values shared by every cached answer. net/http only reads header slices, so sharing
+// them between responses is safe and saves an allocation per header per request.
+var (
+	jsonType     = []string{"application/json; charset=utf-8"}
+	gzipEncoding = []string{"gzip"}
+	vary         = []string{"lang, Accept-Encoding"}
+	// Browsers keep a content answer briefly and then revalidate it with its ETag.
+	cacheControl = []string{"public, max-age=30, stale-while-revalidate=300"}
+	xCache       = [...][]string{Miss: {"MISS"}, Hit: {"HIT"}, Stale: {"STALE"}, StaleIfError: {"STALE"}}
+)
+
+// Write answers r with e: 304 when the browser already holds this version, the gzip body when
+// the browser accepts gzip, the plain body otherwise. It returns the status written.
+func (e *Entry) Write(w http.ResponseWriter, r *http.Request, res Result) int {
+	h := w.Header()
+	h["Etag"] = e.etagHeader
+	h["Vary"] = vary
+	h["Cache-Control"] = cacheControl
+	h["X-Cache"] = xCache[res]
+	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(inm, e.ETag) {
+		w.WriteHeader(http.StatusNotModified)
+		return http.StatusNotModified
+	}
+	h["Content-Type"] = jsonType
+	body := e.Body
+	if acceptsGzip(r) {
+		h["Content-Encoding"] = gzipEncoding
+		h["Content-Length"] = e.gzipLength
+		body = e.Gzip
+	} else {
+		h["Content-Length"] = e.bodyLength
+	}
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+	return http.StatusOK
+}
+
+// etagMatches implements If-None-Match's weak comparison over a list of validators.
+func etagMatches(values []string, etag string) bool {
+	for _, v := range values {
+		for _, candidate := range strings.Split(v, ",") {
+			candidate = strings.TrimSpace(candidate)
+			if candidate == "*" || strings.TrimPrefix(candidate, "W/") == etag {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// acceptsGzip reports whether the request accepts gzip. It does not weigh q-values: every
+// browser that lists gzip accepts it.
+func acceptsGzip(r *http.Request) bool {
+	for _, v := range r.Header["Accept-Encoding"] {
+		if strings.Contains(v, "gzip") && !strings.Contains(v, "gzip;q=0") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,63 @@
+package httpapi_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/mocks"
+)
+
+// discard is a ResponseWriter that keeps nothing, so that the benchmark measures the BFF.
+type discard struct{ h http.Header }
+
+func (d *discard) Header() http.Header         { return d.h }
+func (d *discard) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discard) WriteHeader(int)             {}
+
+// BenchmarkCachedContentGET measures the hot path of a busy site: a content GET whose answer
+// is in the cache, from the request to the last byte written.
+func BenchmarkCachedContentGET(b *testing.B) {
+	spec, err := oapi.Load(context.Background())
+	require.NoError(b, err)
+	cms, err := mocks.New("content", mocks.Options{})
+	require.NoError(b, err)
+	cmsServer := httptest.NewServer(cms.Handler)
+	defer cmsServer.Close()
+	base, _ := url.Parse(cmsServer.URL)
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        spec,
+		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})),
+		Timeout:     5 * time.Second,
+		LongTimeout: 5 * time.Second,
+	})
+	require.NoError(b, err)
+
+	for _, enc := range []string{"identity", "gzip"} {
+		b.Run(enc, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/prod-api/api/programa/buildProgramaTree/8", nil)
+			req.Header.Set("lang", "en")
+			req.Header.Set("Accept-Encoding", enc)
+			warm := httptest.NewRecorder()
+			h.ServeHTTP(warm, req)
+			require.Equal(b, http.StatusOK, warm.Code)
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				h.ServeHTTP(w, req)
+			}
+		})
+	}
+}

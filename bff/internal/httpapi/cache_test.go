@@ -1,0 +1,145 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/mocks/mockkit"
+)
+
+func get(t *testing.T, url string, headers ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultTransport.RoundTrip(req) // no transparent gzip: the test sees the wire
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, body
+}
+
+func TestThousandConcurrentColdRequestsMakeOneCMSCall(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	f.cms.Faults.Set(mockkit.Faults{Latency: 200 * time.Millisecond}) // all requests arrive while the first is in flight
+	url := f.bff.URL + "/prod-api/api/programa/buildProgramaTree/8"
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1000, MaxConnsPerHost: 0}}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for range 1000 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("GET", url, nil)
+			req.Header.Set("lang", "en")
+			resp, err := client.Do(req)
+			if err != nil {
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			mu.Lock()
+			statuses[resp.StatusCode]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, map[int]int{http.StatusOK: 1000}, statuses)
+	assert.Equal(t, int64(1), f.cmsCalls.Load(), "one upstream call for a thousand identical misses")
+}
+
+func TestStaleIfErrorKeepsPagesUpWhenTheCMSIsDown(t *testing.T) {
+	f := newFixture(t, 500*time.Millisecond)
+	clock := time.Now()
+	var mu sync.Mutex
+	f.cache.SetClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return clock })
+	advance := func(d time.Duration) { mu.Lock(); clock = clock.Add(d); mu.Unlock() }
+	url := f.bff.URL + "/prod-api/api/programa/buildProgramaTree/8"
+
+	resp, warm := get(t, url, "lang", "de")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "MISS", resp.Header.Get("X-Cache"))
+
+	f.cms.Faults.Set(mockkit.Faults{Down: true})
+	defer f.cms.Faults.Set(mockkit.Faults{})
+	advance(2 * time.Hour) // past fresh and stale: only stale-if-error can answer
+	resp, body := get(t, url, "lang", "de")
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "a cached page keeps being served while the CMS is down")
+	assert.Equal(t, "STALE", resp.Header.Get("X-Cache"))
+	assert.Equal(t, warm, body)
+
+	// A key that was never cached has nothing to fall back on: a prompt 503, not a hang.
+	start := time.Now()
+	resp, body = get(t, url, "lang", "fr")
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Contains(t, string(body), `"errorKey":"upstream.unavailable"`)
+	assert.Less(t, time.Since(start), 2*time.Second)
+
+	f.cms.Faults.Set(mockkit.Faults{Latency: 2 * time.Second})
+	resp, body = get(t, f.bff.URL+"/prod-api/api/programa/buildProgramaTree/37", "lang", "ja")
+	assert.Equal(t, http.StatusGatewayTimeout, resp.StatusCode, "a slow CMS with a cold key answers 504 within the time-out")
+	assert.Contains(t, string(body), `"errorKey":"upstream.timeout"`)
+}
+
+func TestETagRevalidationAnswers304AndGzipIsServed(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	url := f.bff.URL + "/prod-api/api/programa/buildProgramaTree/8"
+	resp, plain := get(t, url, "lang", "en")
+	etag := resp.Header.Get("ETag")
+	require.NotEmpty(t, etag)
+	assert.Equal(t, "lang, Accept-Encoding", resp.Header.Get("Vary"))
+
+	resp, body := get(t, url, "lang", "en", "If-None-Match", etag)
+	assert.Equal(t, http.StatusNotModified, resp.StatusCode)
+	assert.Empty(t, body)
+
+	resp, _ = get(t, url, "lang", "ja", "If-None-Match", etag)
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "another language is another version")
+
+	resp, zipped := get(t, url, "lang", "en", "Accept-Encoding", "gzip")
+	assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	require.NoError(t, err)
+	unzipped, _ := io.ReadAll(zr)
+	assert.Equal(t, plain, unzipped)
+	assert.Less(t, len(zipped), len(plain))
+}
+
+func TestPreviewBypassesTheCacheAndIsNoindex(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	url := f.bff.URL + "/prod-api/api/banner/allList?type=2&status=0"
+	_, public := get(t, url, "lang", "en")
+	calls := f.cmsCalls.Load()
+	resp, draft := get(t, url, "lang", "en", "preview", "1")
+	assert.Equal(t, calls+1, f.cmsCalls.Load(), "previews always ask the CMS")
+	assert.Equal(t, "noindex, nofollow", resp.Header.Get("X-Robots-Tag"))
+	assert.Contains(t, resp.Header.Get("Cache-Control"), "no-store")
+	assert.Greater(t, len(draft), len(public), "previews include drafts")
+	_, again := get(t, url, "lang", "en")
+	assert.Equal(t, public, again, "a preview never reaches the public cache")
+}
+
+func TestReadOnlyPOSTsAreCachedByBody(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	for range 3 {
+		f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10}`, "lang", "en")
+	}
+	assert.Equal(t, int64(1), f.cmsCalls.Load())
+	f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":2,"pageSize":10}`, "lang", "en")
+	assert.Equal(t, int64(2), f.cmsCalls.Load(), "another body is another answer")
+	resp, env := f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":0,"pageSize":10}`, "lang", "en")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a cache in front never skips validation of a new request")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+}
+
