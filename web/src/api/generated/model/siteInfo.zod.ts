@@ -20,7 +20,7 @@ export const SiteInfo = zod.object({
   "law": zod.array(zod.object({
   "dictValue": zod.string().describe('Value sent back to the server (or, for legal links, the link target).'),
   "dictLabel": zod.string().describe('Text shown to the visitor, in the request\'s language.')
-}).describe('A dictionary entry (also used for the legal links of the site information).')).describe('Legal links of the footer; `dictLabel` is the text, `dictValue` the site path or URL.'),
+}).describe('A dictionary entry (also used for the legal links of the site information).')).describe('Legal links of the footer; `dictLabel` is the text, `dictValue` the key of the legal text (terms, privacy, imprint, cookies, ip-agreement), opened as `/imprint?key={dictValue}`.'),
   "basicInformationLogos": zod.array(zod.object({
   "id": zod.int().min(1).max(siteInfoBasicInformationLogosItemIdMax),
   "url": zod.string().nullish().describe('Where the logo links to; null when it only shows a QR code.'),
