@@ -143,3 +143,19 @@ func TestReadOnlyPOSTsAreCachedByBody(t *testing.T) {
 	assert.Equal(t, "request.invalid", env.ErrorKey)
 }
 
+
+func TestUnknownContentIsA404Envelope(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	for _, path := range []string{
+		"/prod-api/api/productCenter/getProductById/1/9999",
+		"/prod-api/api/news/getNewsDetail/1/9999",
+		"/prod-api/api/service/validateDealer/%E4%B8%8A%E6%B5%B7%E5%90%AF%E5%8D%A1", // a prefix of a dealer's name
+		"/prod-api/api/common/getDetails/999999",
+	} {
+		resp, env := f.call(t, "GET", path, "", "lang", "en")
+		assert.Equal(t, http.StatusNotFound, resp.StatusCode, path)
+		assert.Equal(t, "resource.not_found", env.ErrorKey, path)
+	}
+	resp, _ := f.call(t, "GET", "/prod-api/api/productCenter/productContrast/101", "")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "comparing needs at least two products")
+}

@@ -54,10 +54,17 @@ type Client struct {
 	OnFailure func(system string, key apierr.Key)
 }
 
-// URL returns the absolute URL of path (which may carry a query) below the system's base.
-func (c *Client) URL(path string, query url.Values) string {
+// URL returns the absolute URL of escapedPath below the system's base, with query. The path is
+// taken in its escaped form so that a segment holding a slash or non-ASCII text (a company
+// name) stays one segment.
+func (c *Client) URL(escapedPath string, query url.Values) string {
 	u := *c.BaseURL
-	u.Path = singleJoin(u.Path, path)
+	unescaped, err := url.PathUnescape(escapedPath)
+	if err != nil {
+		unescaped = escapedPath
+	}
+	u.RawPath = singleJoin(c.BaseURL.EscapedPath(), escapedPath)
+	u.Path = singleJoin(u.Path, unescaped)
 	u.RawQuery = query.Encode()
 	return u.String()
 }

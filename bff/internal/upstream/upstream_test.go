@@ -87,4 +87,6 @@ func TestURLJoinsBelowTheBasePath(t *testing.T) {
 	base, _ := url.Parse("http://cms.internal/root/")
 	c := &Client{BaseURL: base}
 	assert.Equal(t, "http://cms.internal/root/cms/v2/menus/8?locale=en", c.URL("/cms/v2/menus/8", url.Values{"locale": {"en"}}))
+	assert.Equal(t, "http://cms.internal/root/dealers/by-name/a%2Fb%20%E4%B8%8A", c.URL("/dealers/by-name/"+url.PathEscape("a/b 上"), nil),
+		"an escaped segment stays one segment")
 }

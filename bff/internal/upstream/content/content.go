@@ -14,7 +14,8 @@ import (
 
 // Request names one CMS resource in one language.
 type Request struct {
-	// Resource is the CMS path below /cms/v2, e.g. /menus/8.
+	// Resource is the CMS path below /cms/v2 in escaped form, e.g. /menus/8 or
+	// /dealers/by-name/%E4%B8%8A%E6%B5%B7 (each value escaped with url.PathEscape).
 	Resource string
 	// Query holds the resource's filters and paging, in the CMS's own names.
 	Query url.Values

@@ -12,7 +12,6 @@ import (
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
 	"github.com/pact-foundation/pact-go/v2/matchers"
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
@@ -29,134 +28,166 @@ func clientFor(cfg consumer.MockServerConfig) *content.HTTPClient {
 	return content.New(upstream.Client{System: "content", BaseURL: base})
 }
 
-// navItem is what the site needs of every navigation item.
-func navItem(id int, name, uniqueness string, children matchers.Matcher) matchers.Map {
-	return matchers.Map{
-		"id":         matchers.Integer(id),
-		"name":       matchers.Like(name),
-		"status":     matchers.Integer(0),
-		"flag":       matchers.Integer(0),
-		"uniqueness": matchers.Like(uniqueness),
-		"children":   children,
-	}
+
+// cmsRead is one content read the BFF makes, with the site operation whose data it answers.
+type cmsRead struct {
+	operation string
+	resource  string
+	query     url.Values
+	locale    string
 }
+
+func qs(kv ...string) url.Values {
+	v := url.Values{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		v.Set(kv[i], kv[i+1])
+	}
+	return v
+}
+
+// contentReads covers every CMS resource the BFF reads (see mocks/content/API.md), with ids of
+// the seeded content. Resources that serve two operations appear once.
+var contentReads = []cmsRead{
+	{"languageList", "/languages", qs("offset", "0", "limit", "10"), "en"},
+	{"buildProgramaTree", "/menus/8", nil, "en"},
+	{"bannerAllList", "/banners", qs("placement", "2"), "fr"},
+	{"commonAllList", "/site", nil, "zh"},
+	{"commonSelectPublishDataById", "/columns/1", nil, "en"},
+	{"commonSelectPublishDataByGeneId", "/columns/by-gene/101", nil, "de"},
+	{"commonGetDetails", "/articles/301", nil, "ja"},
+	{"commonGetChildDetails", "/articles/302/children/3021", nil, "en"},
+	{"homeGetDetails", "/home", nil, "ko"},
+	{"homeRecommendNews", "/news", qs("recommended", "true"), "en"},
+	{"homeCardModelList", "/home/cards/1", nil, "th"},
+	{"homeRecommendIndustry", "/industries", qs("recommendedIn", "2"), "es"},
+	{"noticeAllList", "/notices", nil, "zh"},
+	{"keyWord", "/keywords", nil, "ru"},
+	{"customForm", "/forms/1", nil, "zh"},
+	{"newsListByTitle", "/news", qs("q", "JAKA", "offset", "0", "limit", "10"), "en"},
+	{"newsTypeList", "/news-types", qs("column", "5"), "zh_tw"},
+	{"newsList", "/news", qs("type", "1", "offset", "0", "limit", "10"), "en"},
+	{"getNewsDetail", "/news/4", qs("type", "1"), "fr"},
+	{"newsTopList", "/news", qs("top", "true"), "zh"},
+	{"productLinePullDown", "/product-lines", qs("column", "1"), "en"},
+	{"productLineList", "/product-lines", nil, "de"},
+	{"getProductLineDetails", "/product-lines/1", qs("column", "1"), "en"},
+	{"getProductDetails", "/products/103", qs("line", "1"), "ja"},
+	{"getProductById", "/products/201", nil, "en"},
+	{"productContrast", "/products/compare", qs("ids", "101,102,201"), "en"},
+	{"solutionPullDown", "/solutions/menu", qs("column", "2"), "zh"},
+	{"getIndustryDetails", "/industries/1", nil, "en"},
+	{"getProductApplyDetails", "/product-levels/1", nil, "ko"},
+	{"getApplyDetails", "/applications/1", nil, "en"},
+	{"applicationsList", "/cases", qs("industry", "1", "offset", "0", "limit", "10"), "en"},
+	{"getApplicationsDetails", "/cases/1", nil, "es"},
+	{"jakaPlusAllList", "/partners", nil, "en"},
+	{"jakaPlusGetProductListById", "/partners/1/products", nil, "en"},
+	{"jakaPlusGetProductDetails", "/partner-products/1", nil, "zh"},
+	{"downloadTreeList", "/downloads/tree", nil, "en"},
+	{"downloadGetDetails", "/downloads/5001", nil, "en"},
+	{"selectDownloadByTitle", "/downloads", qs("q", "manual", "offset", "0", "limit", "10"), "en"},
+	{"selectDownloadByParentId", "/downloads", qs("parent", "1", "offset", "0", "limit", "10"), "zh"},
+	{"faqTypeList", "/faq-types", nil, "en"},
+	{"selectFaqByTitle", "/faqs", qs("type", "1", "offset", "0", "limit", "10"), "en"},
+	{"curriculumsList", "/academy/curriculums", nil, "zh"},
+	{"courseList", "/academy/courses", qs("type", "601", "offset", "0", "limit", "10"), "en"},
+	{"courseTypeList", "/academy/course-types", qs("column", "6"), "en"},
+	{"instructorList", "/academy/instructors", nil, "zh"},
+	{"validateDealer", "/dealers/by-name/" + url.PathEscape("上海启卡自动化设备有限公司"), nil, "zh"},
+	{"selectCustomerRegion", "/dealers", qs("region", "华东"), "zh"},
+	{"contactUsList", "/offices", nil, "en"},
+	{"developingCourseList", "/milestones", qs("column", "4"), "en"},
+	{"recruitPositionList", "/positions", qs("type", "social", "offset", "0", "limit", "10"), "zh"},
+	{"recruitPositionConfigList", "/position-config", qs("type", "campus"), "en"},
+	{"dictDataList", "/dictionaries/industry_tags", nil, "en"},
+	{"getFormContent", "/legal/privacy", nil, "de"},
+	{"industryList", "/industry-codes", nil, "zh"},
+}
+
+// State is the provider state of every content read: the CMS holds the site's published
+// content (the mock's seed).
+const State = "the CMS holds the site's published content"
 
 func TestContentCMSPact(t *testing.T) {
 	pact := pacttest.NewPact(t, Provider)
 
-	t.Run("language configuration, one page", func(t *testing.T) {
+	for _, read := range contentReads {
+		t.Run(read.operation, func(t *testing.T) {
+			query := url.Values{"locale": {read.locale}}
+			for k, v := range read.query {
+				query[k] = v
+			}
+			err := pact.AddInteraction().
+				Given(State).
+				UponReceiving(fmt.Sprintf("a read of %s for %s in %s", read.resource, read.operation, read.locale)).
+				WithRequest("GET", content.APIPrefix+read.resource, func(b *consumer.V4RequestBuilder) {
+					for k, v := range query {
+						b.Query(k, matchers.S(v[0]))
+					}
+				}).
+				WillRespondWith(200, func(b *consumer.V4ResponseBuilder) {
+					b.Header("Content-Type", matchers.Regex("application/json; charset=utf-8", `application/json.*`))
+					b.JSONBody(pacttest.FromSchema(pacttest.DataSchema(t, read.operation)))
+				}).
+				ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+					raw, err := clientFor(cfg).Get(context.Background(), content.Request{
+						Resource: read.resource, Query: read.query, Locale: read.locale,
+					})
+					if err != nil {
+						return err
+					}
+					if !json.Valid(raw) {
+						return errors.New("the client returned invalid JSON")
+					}
+					return nil
+				})
+			require.NoError(t, err)
+		})
+	}
+
+	for _, missing := range []struct{ name, resource string }{
+		{"a menu that does not exist", "/menus/9999"},
+		{"a product that does not exist", "/products/9999"},
+		{"a dealer looked up by a prefix of its name (no fuzzy match)", "/dealers/by-name/" + url.PathEscape("上海启卡")},
+	} {
+		t.Run(missing.name, func(t *testing.T) {
+			err := pact.AddInteraction().
+				Given(State).
+				UponReceiving(missing.name).
+				WithRequest("GET", content.APIPrefix+missing.resource, func(b *consumer.V4RequestBuilder) {
+					b.Query("locale", matchers.S("zh"))
+				}).
+				WillRespondWith(404, func(b *consumer.V4ResponseBuilder) {
+					b.JSONBody(matchers.Map{"error": matchers.Like("no such item")})
+				}).
+				ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+					_, err := clientFor(cfg).Get(context.Background(), content.Request{Resource: missing.resource, Locale: "zh"})
+					var apiErr *apierr.Error
+					if !errors.As(err, &apiErr) || apiErr.Key != apierr.NotFound {
+						return fmt.Errorf("want resource.not_found, got %v", err)
+					}
+					return nil
+				})
+			require.NoError(t, err)
+		})
+	}
+
+	t.Run("drafts for a preview", func(t *testing.T) {
 		err := pact.AddInteraction().
-			Given("the site's language configuration exists").
-			UponReceiving("a request for the first ten languages").
-			WithRequest("GET", "/cms/v2/languages", func(b *consumer.V4RequestBuilder) {
-				b.Query("offset", matchers.S("0")).Query("limit", matchers.S("10")).Query("locale", matchers.S("en"))
+			Given(State).
+			UponReceiving("a preview read of the home banners").
+			WithRequest("GET", content.APIPrefix+"/banners", func(b *consumer.V4RequestBuilder) {
+				b.Query("placement", matchers.S("2")).Query("locale", matchers.S("en"))
+				b.Header(content.PreviewHeader, matchers.S("true"))
 			}).
 			WillRespondWith(200, func(b *consumer.V4ResponseBuilder) {
-				b.Header("Content-Type", matchers.Regex("application/json; charset=utf-8", `application/json.*`))
-				b.JSONBody(matchers.Map{
-					"total": matchers.Integer(12),
-					"rows": matchers.EachLike(matchers.Map{
-						"languageCode": matchers.Regex("zh", `^(zh|zh_tw|en|en_eu|en_us|jp|ko|th|es|fr|de|ru)$`),
-						"languageName": matchers.Like("简体中文"),
-						"isShow":       matchers.Integer(0),
-					}, 1),
+				b.JSONBody(pacttest.FromSchema(pacttest.DataSchema(t, "bannerAllList")))
+			}).
+			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+				_, err := clientFor(cfg).Get(context.Background(), content.Request{
+					Resource: "/banners", Query: qs("placement", "2"), Locale: "en", Preview: true,
 				})
-			}).
-			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
-				raw, err := clientFor(cfg).Get(context.Background(), content.Request{
-					Resource: "/languages", Query: url.Values{"offset": {"0"}, "limit": {"10"}}, Locale: "en",
-				})
-				if err != nil {
-					return err
-				}
-				var page struct {
-					Total int               `json:"total"`
-					Rows  []json.RawMessage `json:"rows"`
-				}
-				require.NoError(t, json.Unmarshal(raw, &page))
-				assert.NotEmpty(t, page.Rows)
-				return nil
-			})
-		require.NoError(t, err)
-	})
-
-	t.Run("navigation menu in a locale", func(t *testing.T) {
-		err := pact.AddInteraction().
-			Given("menu 8 exists").
-			UponReceiving("a request for menu 8 in English").
-			WithRequest("GET", "/cms/v2/menus/8", func(b *consumer.V4RequestBuilder) {
-				b.Query("locale", matchers.S("en"))
-			}).
-			WillRespondWith(200, func(b *consumer.V4ResponseBuilder) {
-				b.JSONBody(matchers.EachLike(matchers.Map{
-					"id":            matchers.Integer(1),
-					"name":          matchers.Like("Products"),
-					"status":        matchers.Integer(0),
-					"flag":          matchers.Integer(0),
-					"uniqueness":    matchers.Like("products"),
-					"templateStyle": matchers.Regex("products", `^(products|solutions|serviceSupport|aboutJaka|insights)$`),
-					"router":        matchers.Like("/productList"),
-					"children":      matchers.EachLike(navItem(11, "JAKA Zu Cobots", "line-zu", matchers.Like([]any{})), 1),
-				}, 1))
-			}).
-			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
-				raw, err := clientFor(cfg).Get(context.Background(), content.Request{Resource: "/menus/8", Locale: "en"})
-				if err != nil {
-					return err
-				}
-				assert.True(t, json.Valid(raw))
-				return nil
-			})
-		require.NoError(t, err)
-	})
-
-	t.Run("a menu that does not exist", func(t *testing.T) {
-		err := pact.AddInteraction().
-			Given("menu 9999 does not exist").
-			UponReceiving("a request for menu 9999").
-			WithRequest("GET", "/cms/v2/menus/9999", func(b *consumer.V4RequestBuilder) {
-				b.Query("locale", matchers.S("zh"))
-			}).
-			WillRespondWith(404, func(b *consumer.V4ResponseBuilder) {
-				b.JSONBody(matchers.Map{"error": matchers.Like("no such menu")})
-			}).
-			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
-				_, err := clientFor(cfg).Get(context.Background(), content.Request{Resource: "/menus/9999", Locale: "zh"})
-				var apiErr *apierr.Error
-				if !errors.As(err, &apiErr) || apiErr.Key != apierr.NotFound {
-					return fmt.Errorf("want resource.not_found, got %v", err)
-				}
-				return nil
-			})
-		require.NoError(t, err)
-	})
-
-	t.Run("published banners of a placement", func(t *testing.T) {
-		err := pact.AddInteraction().
-			Given("home banners are published").
-			UponReceiving("a request for the home carousel banners in French").
-			WithRequest("GET", "/cms/v2/banners", func(b *consumer.V4RequestBuilder) {
-				b.Query("placement", matchers.S("2")).Query("locale", matchers.S("fr"))
-			}).
-			WillRespondWith(200, func(b *consumer.V4ResponseBuilder) {
-				b.JSONBody(matchers.EachLike(matchers.Map{
-					"id":    matchers.Integer(1001),
-					"type":  matchers.Integer(2),
-					"image": matchers.Like("/cms-assets/banners/home-zu.svg"),
-					"title": matchers.Like("Robots collaboratifs JAKA Zu"),
-					"color": matchers.Regex("#ffffff", `^#[0-9a-fA-F]{6}$`),
-					"sort":  matchers.Integer(1),
-				}, 1))
-			}).
-			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
-				raw, err := clientFor(cfg).Get(context.Background(), content.Request{
-					Resource: "/banners", Query: url.Values{"placement": {"2"}}, Locale: "fr",
-				})
-				if err != nil {
-					return err
-				}
-				assert.True(t, json.Valid(raw))
-				return nil
+				return err
 			})
 		require.NoError(t, err)
 	})
