@@ -38,32 +38,52 @@ done
 
 BFF_PATH=/prod-api/api/programa/buildProgramaTree/8
 CMS_PATH="/cms/v2/menus/8?locale=en"
-curl -fs -H 'lang: en' "http://127.0.0.1:9402$BFF_PATH" -o "$work/body.json"   # warms the BFF cache
-curl -fs -H 'lang: en' "http://127.0.0.1:9404$CMS_PATH" -o /dev/null            # warms nginx's cache
-taskset -c 0 "$work/bare" -addr 127.0.0.1:9403 -body "$work/body.json" & pids+=($!)
+# Warm every cache in both encodings, and keep the BFF's bytes for the bare handler.
+curl -fs -H 'lang: en' "http://127.0.0.1:9402$BFF_PATH" -o "$work/body.json"
+curl -fs -H 'lang: en' -H 'Accept-Encoding: gzip' -D "$work/headers.txt" "http://127.0.0.1:9402$BFF_PATH" -o "$work/body.json.gz"
+for enc in identity gzip; do curl -fs -H 'lang: en' -H "Accept-Encoding: $enc" "http://127.0.0.1:9404$CMS_PATH" -o /dev/null; done
+etag=$(awk 'tolower($1)=="etag:" {print $2}' "$work/headers.txt" | tr -d '\r')
+taskset -c 0 "$work/bare" -addr 127.0.0.1:9403 -body "$work/body.json" -gzip "$work/body.json.gz" -etag "$etag" & pids+=($!)
 for _ in $(seq 50); do curl -fs -o /dev/null http://127.0.0.1:9403/ && break; sleep 0.1; done
-echo "answer size: $(wc -c <"$work/body.json") bytes (identity encoding)"
+echo "answer: $(wc -c <"$work/body.json") bytes, $(wc -c <"$work/body.json.gz") bytes gzip"
 
-measure() { # name url -> "rps p99_ms"
+measure() { # encoding url -> "rps p99_ms"
   local out
-  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -H 'lang: en' "$2")
+  out=$(taskset -c 1 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -H 'lang: en' -H "Accept-Encoding: $1" "$2")
   local rps p99
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' <<<"$out")
   echo "$rps $p99"
 }
-read -r bff_rps bff_p99 < <(measure bff "http://127.0.0.1:9402$BFF_PATH")
-read -r ngx_rps ngx_p99 < <(measure nginx "http://127.0.0.1:9404$CMS_PATH")
-read -r bare_rps bare_p99 < <(measure bare "http://127.0.0.1:9403$BFF_PATH")
+# For each encoding, three rounds with the targets taking turns, so that a slow moment of the
+# machine does not fall on one target only; the median of each is reported. gzip is what
+# browsers ask for; identity is what a client without compression gets.
+median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
+report() { # encoding
+  local enc=$1 r l
+  local -a bff_r bff_l ngx_r ngx_l bare_r bare_l
+  for round in 1 2 3; do
+    read -r r l < <(measure "$enc" "http://127.0.0.1:9402$BFF_PATH"); bff_r+=("$r"); bff_l+=("$l")
+    read -r r l < <(measure "$enc" "http://127.0.0.1:9404$CMS_PATH"); ngx_r+=("$r"); ngx_l+=("$l")
+    read -r r l < <(measure "$enc" "http://127.0.0.1:9403$BFF_PATH"); bare_r+=("$r"); bare_l+=("$l")
+    echo "  $enc round $round: BFF ${bff_r[-1]}, nginx ${ngx_r[-1]}, bare ${bare_r[-1]} req/s"
+  done
+  local bff_rps bff_p99 ngx_rps ngx_p99 bare_rps bare_p99
+  bff_rps=$(median "${bff_r[@]}"); bff_p99=$(median "${bff_l[@]}")
+  ngx_rps=$(median "${ngx_r[@]}"); ngx_p99=$(median "${ngx_l[@]}")
+  bare_rps=$(median "${bare_r[@]}"); bare_p99=$(median "${bare_l[@]}")
+  printf '\nAccept-Encoding: %s (medians of 3 rounds of %s, %s connections)\n' "$enc" "$DURATION" "$CONNECTIONS"
+  printf '%-32s %12s %10s\n' target "req/s" "p99 ms"
+  printf '%-32s %12.0f %10.2f\n' "BFF (cached content GET)" "$bff_rps" "$bff_p99"
+  printf '%-32s %12.0f %10.2f\n' "nginx proxy_cache -> CMS mock" "$ngx_rps" "$ngx_p99"
+  printf '%-32s %12.0f %10.2f\n' "bare Go handler" "$bare_rps" "$bare_p99"
+  awk -v b="$bff_rps" -v n="$ngx_rps" -v g="$bare_rps" -v bp="$bff_p99" -v np="$ngx_p99" 'BEGIN {
+    printf "BFF / nginx req/s: %.2f (target >= 0.80)\n", b/n
+    printf "BFF / bare  req/s: %.2f (target >= 0.90)\n", b/g
+    printf "BFF p99 / nginx p99: %.2f (target <= 1.50)\n\n", bp/np
+  }'
+}
+report gzip
+report identity
 hits=$(curl -fs http://127.0.0.1:9402/metrics | awk '/^bff_cache_results_total\{result="hit"\}/ {print $2}')
-
-printf '\n%-32s %12s %10s\n' target "req/s" "p99 ms"
-printf '%-32s %12.0f %10.2f\n' "BFF (cached content GET)" "$bff_rps" "$bff_p99"
-printf '%-32s %12.0f %10.2f\n' "nginx proxy_cache -> CMS mock" "$ngx_rps" "$ngx_p99"
-printf '%-32s %12.0f %10.2f\n' "bare Go handler" "$bare_rps" "$bare_p99"
-awk -v b="$bff_rps" -v n="$ngx_rps" -v g="$bare_rps" -v bp="$bff_p99" -v np="$ngx_p99" 'BEGIN {
-  printf "\nBFF / nginx req/s: %.2f (target >= 0.80)\n", b/n
-  printf "BFF / bare  req/s: %.2f (target >= 0.90)\n", b/g
-  printf "BFF p99 / nginx p99: %.2f (target <= 1.50)\n", bp/np
-}'
 echo "BFF cache hits counted in /metrics: $hits"

@@ -61,7 +61,7 @@ func New(name string, opts Options) (*Mock, error) {
 		return nil, fmt.Errorf("no mock for system %q", name)
 	}
 	sw := &mockkit.Switch{}
-	return &Mock{Name: name, Faults: sw, Handler: sw.Wrap(h)}, nil
+	return &Mock{Name: name, Faults: sw, Handler: sw.Wrap(mockkit.Gzip(h))}, nil
 }
 
 // Running is a mock listening on a port.

@@ -1,6 +1,8 @@
 package mockkit
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -51,4 +53,27 @@ func TestFaultSwitches(t *testing.T) {
 	assert.GreaterOrEqual(t, time.Since(start), 150*time.Millisecond)
 
 	assert.Equal(t, http.StatusBadRequest, put(`{"errorRate":2}`))
+}
+
+func TestGzipCompressesForCallersThatAcceptIt(t *testing.T) {
+	srv := httptest.NewServer(Gzip(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		WriteJSON(w, http.StatusOK, map[string]string{"text": strings.Repeat("robot ", 200)})
+	})))
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	assert.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	zr, err := gzip.NewReader(resp.Body)
+	require.NoError(t, err)
+	plain, _ := io.ReadAll(zr)
+	assert.Contains(t, string(plain), "robot robot")
+
+	resp2, err := http.Get(srv.URL) // Go's client asks for gzip and decompresses by itself
+	require.NoError(t, err)
+	defer resp2.Body.Close()
+	body, _ := io.ReadAll(resp2.Body)
+	assert.Contains(t, string(body), "robot robot")
 }

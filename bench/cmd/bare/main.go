@@ -1,5 +1,7 @@
 // Command bare serves one fixed answer from a bare net/http handler: the upper bound that the
-// BFF's cached path is measured against in bench/run.sh.
+// BFF's cached path is measured against in bench/run.sh. It answers with the same bytes and the
+// same headers as the BFF (identity or gzip, as the client accepts), with the same server
+// settings, so that the comparison measures what the BFF adds.
 package main
 
 import (
@@ -8,23 +10,58 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
+	"time"
 )
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:9403", "listen address")
 	bodyFile := flag.String("body", "", "file holding the answer body")
+	gzipFile := flag.String("gzip", "", "file holding the gzip of the answer body")
+	etag := flag.String("etag", `"bench"`, "ETag of the answer")
 	flag.Parse()
 	body, err := os.ReadFile(*bodyFile)
 	if err != nil {
 		log.Fatal(err)
 	}
+	zipped, err := os.ReadFile(*gzipFile)
+	if err != nil {
+		log.Fatal(err)
+	}
 	// Header values prepared once, as the leanest handler would.
-	length := []string{strconv.Itoa(len(body))}
-	contentType := []string{"application/json; charset=utf-8"}
-	log.Fatal(http.ListenAndServe(*addr, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h["Content-Type"] = contentType
-		h["Content-Length"] = length
-		_, _ = w.Write(body)
-	})))
+	var (
+		bodyLength   = []string{strconv.Itoa(len(body))}
+		gzipLength   = []string{strconv.Itoa(len(zipped))}
+		contentType  = []string{"application/json; charset=utf-8"}
+		gzipEncoding = []string{"gzip"}
+		etagValue    = []string{*etag}
+		vary         = []string{"lang, Accept-Encoding"}
+		cacheControl = []string{"public, max-age=30, stale-while-revalidate=300"}
+		xCache       = []string{"HIT"}
+	)
+	srv := &http.Server{
+		Addr:              *addr,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      75 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h["Content-Type"] = contentType
+			h["Etag"] = etagValue
+			h["Vary"] = vary
+			h["Cache-Control"] = cacheControl
+			h["X-Cache"] = xCache
+			out := body
+			if strings.Contains(strings.Join(r.Header["Accept-Encoding"], ","), "gzip") {
+				h["Content-Encoding"] = gzipEncoding
+				h["Content-Length"] = gzipLength
+				out = zipped
+			} else {
+				h["Content-Length"] = bodyLength
+			}
+			_, _ = w.Write(out)
+		}),
+	}
+	log.Fatal(srv.ListenAndServe())
 }

@@ -143,7 +143,6 @@ func TestReadOnlyPOSTsAreCachedByBody(t *testing.T) {
 	assert.Equal(t, "request.invalid", env.ErrorKey)
 }
 
-
 func TestUnknownContentIsA404Envelope(t *testing.T) {
 	f := newFixture(t, 5*time.Second)
 	for _, path := range []string{

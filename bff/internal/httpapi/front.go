@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/jakarobotics/website/bff/internal/oapi"
 )
 
@@ -45,7 +47,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		if entry, res := s.Cache.Peek(key); entry != nil {
 			status := entry.Write(w, r, res)
 			s.cacheResult[res].Inc()
-			s.Metrics.Observe(entry.Route, r.Method, status, time.Since(start))
+			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), cacheKeyCtx{}, key)))
@@ -54,12 +56,14 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 
 // frontKey computes the cache key of r, or false when r can never be answered from the cache.
 func frontKey(r *http.Request) (string, bool) {
-	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") || r.Header.Get(PreviewHeader) != "" {
+	// Headers are read by their canonical names: Header.Get would canonicalize the name on
+	// every request, which allocates.
+	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") || len(r.Header["Preview"]) > 0 {
 		return "", false
 	}
 	switch {
 	case r.Method == http.MethodGet:
-		return cacheKeyOf(r.Method, r.RequestURI, r.Header.Get("lang"), nil), true
+		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), nil), true
 	case r.Method == http.MethodPost && cacheablePOSTs[r.URL.Path]:
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxKeyBody+1))
 		if err != nil || len(body) > maxKeyBody {
@@ -68,7 +72,7 @@ func frontKey(r *http.Request) (string, bool) {
 			return "", false
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		return cacheKeyOf(r.Method, r.RequestURI, r.Header.Get("lang"), body), true
+		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), body), true
 	}
 	return "", false
 }
@@ -77,4 +81,45 @@ func frontKey(r *http.Request) (string, bool) {
 // header value, so the parts cannot run into each other.
 func cacheKeyOf(method, requestURI, lang string, body []byte) string {
 	return method + "\x00" + requestURI + "\x00" + lang + "\x00" + string(body)
+}
+
+func firstValue(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	return values[0]
+}
+
+// cachedRouteMetrics are the metrics of answers served from the cache for one route, looked up
+// once per route rather than by label values on every request. Cached answers are GETs and the
+// read-only POSTs.
+type cachedRouteMetrics struct {
+	getOK, getNotModified, postOK prometheus.Counter
+	latency                       prometheus.Observer
+}
+
+func (m *cachedRouteMetrics) observe(method string, status int, took time.Duration) {
+	switch {
+	case method == http.MethodPost:
+		m.postOK.Inc()
+	case status == http.StatusNotModified:
+		m.getNotModified.Inc()
+	default:
+		m.getOK.Inc()
+	}
+	m.latency.Observe(took.Seconds())
+}
+
+func (s *Server) routeMetrics(route string) *cachedRouteMetrics {
+	if m, ok := s.cachedRoutes.Load(route); ok {
+		return m.(*cachedRouteMetrics)
+	}
+	m := &cachedRouteMetrics{
+		getOK:          s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "200"),
+		getNotModified: s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "304"),
+		postOK:         s.Metrics.Requests.WithLabelValues(route, http.MethodPost, "200"),
+		latency:        s.Metrics.Latency.WithLabelValues(route),
+	}
+	actual, _ := s.cachedRoutes.LoadOrStore(route, m)
+	return actual.(*cachedRouteMetrics)
 }

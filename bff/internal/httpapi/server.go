@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -51,6 +52,8 @@ type Server struct {
 	Deps
 	// cacheResult holds the counter of each cache result, looked up once rather than per request.
 	cacheResult [4]prometheus.Counter
+	// cachedRoutes holds a *cachedRouteMetrics per route template.
+	cachedRoutes sync.Map
 }
 
 // Handler is the BFF's HTTP handler, with its router exposed for inspection.

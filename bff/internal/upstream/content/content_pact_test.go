@@ -28,7 +28,6 @@ func clientFor(cfg consumer.MockServerConfig) *content.HTTPClient {
 	return content.New(upstream.Client{System: "content", BaseURL: base})
 }
 
-
 // cmsRead is one content read the BFF makes, with the site operation whose data it answers.
 type cmsRead struct {
 	operation string
