@@ -23,7 +23,12 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/bff/internal/upstream/itr"
+	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 	"github.com/jakarobotics/website/mocks"
 )
 
@@ -84,6 +89,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
+		Accounts:    account.New(client(config.Account)),
+		CRM:         crm.New(client(config.CRM)),
+		ITR:         itr.New(client(config.ITR)),
+		VM:          vm.New(client(config.VM)),
+		OCR:         ocr.New(client(config.OCR)),
 		Log:         log,
 		WebDir:      cfg.WebDir,
 		Timeout:     cfg.Timeout,

@@ -20,133 +20,19 @@ func (rt route) maxBodyBytes() int64 {
 	return MaxJSONBodyBytes
 }
 
-// routes is the whole /prod-api surface. A test and NewServer both check that it equals the
-// operations of openapi.yaml. Content reads name the CMS resource that serves them (s.cms);
-// operations answered by s.notImplemented get their upstream logic with the feature that needs
-// them.
+// routes is the whole /prod-api surface, one file per area. A test and NewServer both check
+// that it equals the operations of openapi.yaml. Operations answered by s.notImplemented get
+// their upstream logic with the feature that needs them.
 func (s *Server) routes() []route {
-	ni := s.notImplemented
-	type q = map[string]string
-	return []route{
-		// Accounts.
-		{method: "POST", path: "/login/phoneVerificationCode", handler: ni},
-		{method: "POST", path: "/login/emailVerificationCode", handler: ni},
-		{method: "POST", path: "/login/phoneCodeLogin", handler: ni},
-		{method: "POST", path: "/login/phonePasswordLogin", handler: ni},
-		{method: "POST", path: "/login/emailCodeLogin", handler: ni},
-		{method: "POST", path: "/login/emailPasswordLogin", handler: ni},
-		{method: "POST", path: "/login/phoneRegister", handler: ni},
-		{method: "POST", path: "/login/emailRegister", handler: ni},
-		{method: "POST", path: "/login/overseasEmailRegister", handler: ni},
-		{method: "POST", path: "/login/industryList", handler: s.cms(cmsRoute{resource: "/industry-codes", policy: structurePolicy})},
-		{method: "POST", path: "/login/phoneResetPass", handler: ni},
-		{method: "POST", path: "/login/emailResetPass", handler: ni},
-		{method: "POST", path: "/login/wxCode", handler: ni},
-		{method: "POST", path: "/login/logOff", handler: ni},
-		{method: "POST", path: "/login/validateToken", handler: ni},
-		{method: "POST", path: "/login/inspectUserIsExit", handler: ni},
-		{method: "GET", path: "/login/findUserInfo/{id}", handler: ni},
-		{method: "GET", path: "/login/getUserInfo/{id}", handler: ni},
-
-		// Products.
-		{method: "GET", path: "/api/productCenter/productLinePullDown/{id}", handler: s.cms(cmsRoute{resource: "/product-lines", query: q{"column": "{id}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/productCenter/selectPublishDataById/{id}", handler: s.cms(cmsRoute{resource: "/columns/{id}", policy: structurePolicy})},
-		{method: "GET", path: "/api/productCenter/productLineList", handler: s.cms(cmsRoute{resource: "/product-lines", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/productCenter/getProductLineDetails/{programId}/{lineId}", handler: s.cms(cmsRoute{resource: "/product-lines/{lineId}", query: q{"column": "{programId}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/productCenter/getProductDetails/{programId}/{lineId}/{productId}", handler: s.cms(cmsRoute{resource: "/products/{productId}", query: q{"line": "{lineId}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/productCenter/productContrast/{productIds}", handler: s.cms(cmsRoute{resource: "/products/compare", query: q{"ids": "{productIds}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/productCenter/getProductById/{programId}/{productId}", handler: s.cms(cmsRoute{resource: "/products/{productId}", policy: cataloguePolicy})},
-
-		// Repair work orders and OCR.
-		{method: "POST", path: "/api/itr/addWorkOrder", handler: ni},
-		{method: "POST", path: "/api/itr/processList", handler: ni},
-		{method: "GET", path: "/api/itr/detail/{id}", handler: ni},
-		{method: "POST", path: "/api/itr/companyList", handler: ni},
-		{method: "POST", path: "/ocr-api/jaka/api/v0.1/oms/action", handler: ni, maxBody: 12 << 20},
-
-		// Virtual robot trial.
-		{method: "POST", path: "/api/virtual/applyVirtualMachine", handler: ni, long: true},
-		{method: "POST", path: "/api/virtual/switchVersion", handler: ni, long: true},
-		{method: "GET", path: "/api/virtual/phoneHasCreateEcs", handler: ni},
-		{method: "GET", path: "/api/virtual/emailHasCreateEcs", handler: ni},
-		{method: "GET", path: "/api/virtual/systemRecovery", handler: ni},
-
-		// Site-wide content.
-		{method: "GET", path: "/api/common/allList", handler: s.cms(cmsRoute{resource: "/site", policy: structurePolicy})},
-		{method: "GET", path: "/api/common/selectPublishDataById/{id}", handler: s.cms(cmsRoute{resource: "/columns/{id}", policy: structurePolicy})},
-		{method: "GET", path: "/api/common/selectPublishDataByGeneId/{id}", handler: s.cms(cmsRoute{resource: "/columns/by-gene/{id}", policy: structurePolicy})},
-		{method: "GET", path: "/api/common/getDetails/{id}", handler: s.cms(cmsRoute{resource: "/articles/{id}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/common/getDetails/{id}/{childId}", handler: s.cms(cmsRoute{resource: "/articles/{id}/children/{childId}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/banner/allList", handler: s.cms(cmsRoute{resource: "/banners", query: q{"placement": "{type}"}, policy: newsPolicy})},
-		{method: "GET", path: "/api/programa/buildProgramaTree/{id}", handler: s.cms(cmsRoute{resource: "/menus/{id}", policy: structurePolicy})},
-		{method: "GET", path: "/api/home/getDetails", handler: s.cms(cmsRoute{resource: "/home", policy: newsPolicy})},
-		{method: "GET", path: "/api/home/recommendNews", handler: s.cms(cmsRoute{resource: "/news", query: q{"recommended": "true"}, policy: newsPolicy})},
-		{method: "GET", path: "/api/home/cardModelList/{id}", handler: s.cms(cmsRoute{resource: "/home/cards/{id}", policy: newsPolicy})},
-		{method: "GET", path: "/api/home/recommendIndustry/{id}", handler: s.cms(cmsRoute{resource: "/industries", query: q{"recommendedIn": "{id}"}, policy: newsPolicy})},
-		{method: "GET", path: "/api/notice/allList", handler: s.cms(cmsRoute{resource: "/notices", policy: newsPolicy})},
-		{method: "GET", path: "/api/keyWord", handler: s.cms(cmsRoute{resource: "/keywords", policy: newsPolicy})},
-		{method: "GET", path: "/api/customForm/{id}", handler: s.cms(cmsRoute{resource: "/forms/{id}", policy: structurePolicy})},
-
-		// The BFF's own aggregate of the home page.
-		{method: "GET", path: "/bff/home", handler: s.home},
-
-		// News.
-		{method: "GET", path: "/api/news/newsListByTitle", handler: s.cms(cmsRoute{resource: "/news", query: q{"q": "{title}"}, paged: true, policy: newsPolicy})},
-		{method: "GET", path: "/api/news/newsTypeList/{id}", handler: s.cms(cmsRoute{resource: "/news-types", query: q{"column": "{id}"}, policy: structurePolicy})},
-		{method: "GET", path: "/api/news/newsList", handler: s.cms(cmsRoute{resource: "/news", query: q{"type": "{typeId}"}, paged: true, policy: newsPolicy})},
-		{method: "GET", path: "/api/news/getNewsDetail/{typeId}/{newsId}", handler: s.cms(cmsRoute{resource: "/news/{newsId}", query: q{"type": "{typeId}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/news/newsTopList", handler: s.cms(cmsRoute{resource: "/news", query: q{"top": "true"}, policy: newsPolicy})},
-
-		// Solutions and cases.
-		{method: "GET", path: "/api/solution/solutionPullDown/{id}", handler: s.cms(cmsRoute{resource: "/solutions/menu", query: q{"column": "{id}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/solution/getIndustryDetails/{programId}/{industryId}", handler: s.cms(cmsRoute{resource: "/industries/{industryId}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/solution/getProductApplyDetails/{programId}/{levelId}", handler: s.cms(cmsRoute{resource: "/product-levels/{levelId}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/solution/getApplyDetails/{programId}/{applicationId}", handler: s.cms(cmsRoute{resource: "/applications/{applicationId}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/solution/applicationsList", handler: s.cms(cmsRoute{resource: "/cases", query: q{"industry": "{industryId}"}, paged: true, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/solution/getApplicationsDetails/{programId}/{caseId}", handler: s.cms(cmsRoute{resource: "/cases/{caseId}", policy: cataloguePolicy})},
-
-		// JAKA+ ecosystem partners.
-		{method: "GET", path: "/api/jaka+/allList", handler: s.cms(cmsRoute{resource: "/partners", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/jaka+/getProductListById/{programId}/{partnerId}", handler: s.cms(cmsRoute{resource: "/partners/{partnerId}/products", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/jaka+/getProductDetails/{programId}/{productId}", handler: s.cms(cmsRoute{resource: "/partner-products/{productId}", policy: cataloguePolicy})},
-
-		// Downloads.
-		{method: "GET", path: "/api/download/treeList", handler: s.cms(cmsRoute{resource: "/downloads/tree", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/download/getDetails", handler: s.cms(cmsRoute{resource: "/downloads/{id}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/download/getDetails/{id}", handler: s.cms(cmsRoute{resource: "/downloads/{id}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/download/selectDownloadByTitle", handler: s.cms(cmsRoute{resource: "/downloads", query: q{"q": "{title}"}, paged: true, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/download/selectDownloadByParentId", handler: s.cms(cmsRoute{resource: "/downloads", query: q{"parent": "{parentId}"}, paged: true, policy: cataloguePolicy})},
-		{method: "POST", path: "/api/download/userDownload", handler: ni},
-
-		// FAQ.
-		{method: "GET", path: "/api/faq/faqTypeList", handler: s.cms(cmsRoute{resource: "/faq-types", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/faq/selectFaqByTitle", handler: s.cms(cmsRoute{resource: "/faqs", query: q{"q": "{title}", "type": "{typeId}"}, paged: true, policy: cataloguePolicy})},
-
-		// Service: academy, dealers.
-		{method: "GET", path: "/api/service/curriculumsList", handler: s.cms(cmsRoute{resource: "/academy/curriculums", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/service/courseList", handler: s.cms(cmsRoute{resource: "/academy/courses", query: q{"type": "{typeId}"}, paged: true, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/service/courseTypeList/{id}", handler: s.cms(cmsRoute{resource: "/academy/course-types", query: q{"column": "{id}"}, policy: cataloguePolicy})},
-		{method: "GET", path: "/api/service/instructorList", handler: s.cms(cmsRoute{resource: "/academy/instructors", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/service/validateDealer/{companyName}", handler: s.cms(cmsRoute{resource: "/dealers/by-name/{companyName}", policy: cataloguePolicy})},
-		{method: "GET", path: "/api/service/selectCustomerRegion", handler: s.cms(cmsRoute{resource: "/dealers", query: q{"region": "{region}"}, policy: cataloguePolicy})},
-
-		// About the company.
-		{method: "GET", path: "/api/aboutJaka/contactUsList", handler: s.cms(cmsRoute{resource: "/offices", policy: structurePolicy})},
-		{method: "GET", path: "/api/aboutJaka/developingCourseList/{id}", handler: s.cms(cmsRoute{resource: "/milestones", query: q{"column": "{id}"}, policy: structurePolicy})},
-
-		// Recruitment, dictionaries, languages, forms.
-		{method: "POST", path: "/api/recruit/position/list", handler: s.cms(cmsRoute{resource: "/positions", query: q{"type": "{recruitType}", "q": "{keyword}"}, paged: true, policy: cataloguePolicy})},
-		{method: "POST", path: "/api/recruit/positionConfig/list", handler: s.cms(cmsRoute{resource: "/position-config", query: q{"type": "{recruitType}"}, policy: structurePolicy})},
-		{method: "POST", path: "/api/dict/data/list", handler: s.cms(cmsRoute{resource: "/dictionaries/{dictType}", policy: structurePolicy})},
-		{method: "POST", path: "/api/language/list", handler: s.cms(cmsRoute{resource: "/languages", paged: true, policy: structurePolicy})},
-		{method: "POST", path: "/api/customFormRecord", handler: ni},
-		{method: "POST", path: "/api/getFormContent", handler: s.cms(cmsRoute{resource: "/legal/{key}", policy: structurePolicy})},
-
-		// CRM: leads, certificates, city lookup.
-		{method: "GET", path: "/crm/getExamResultByCodeOrPhone", handler: ni},
-		{method: "POST", path: "/crm/addSaleClue", handler: ni},
-		{method: "POST", path: "/crm/addOverseasSaleClue", handler: ni},
-		{method: "POST", path: "/crm/generateImage", handler: ni},
-		{method: "GET", path: "/crm/getDistrict", handler: ni},
+	var all []route
+	for _, area := range [][]route{
+		s.contentRoutes(),
+		s.accountRoutes(),
+		s.repairRoutes(),
+		s.virtualRoutes(),
+		s.crmRoutes(),
+	} {
+		all = append(all, area...)
 	}
+	return all
 }

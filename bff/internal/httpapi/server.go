@@ -19,7 +19,12 @@ import (
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/bff/internal/upstream/itr"
+	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 )
 
 // MaxJSONBodyBytes bounds a JSON request body; a larger one is answered 413.
@@ -27,9 +32,14 @@ const MaxJSONBodyBytes = 1 << 20
 
 // Deps is what the server needs. Every field is required unless its comment says otherwise.
 type Deps struct {
-	Spec    *oapi.Spec
-	Content content.Client
-	Log     *slog.Logger
+	Spec     *oapi.Spec
+	Content  content.Client
+	Accounts account.Client
+	CRM      crm.Client
+	ITR      itr.Client
+	VM       vm.Client
+	OCR      ocr.Client
+	Log      *slog.Logger
 	// WebDir is the built web app. Empty serves no web app (API-only tests).
 	WebDir string
 	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.

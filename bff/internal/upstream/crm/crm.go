@@ -1,0 +1,15 @@
+// Package crm is the BFF's client of the CRM: sales leads, form records, certificates of the academy and the Chinese city lookup.
+package crm
+
+import "github.com/jakarobotics/website/bff/internal/upstream"
+
+// Client calls the system; its methods come with the feature that needs them.
+type Client interface{}
+
+// HTTPClient is the Client over the system's HTTP API.
+type HTTPClient struct {
+	upstream.Client
+}
+
+// New returns a client of the system at base.
+func New(base upstream.Client) *HTTPClient { return &HTTPClient{Client: base} }
