@@ -735,6 +735,16 @@ func (s *server) caseList(w http.ResponseWriter, r *http.Request) {
 	rows := c.casesWhere(func(cs map[string]any) bool {
 		return industry == 0 || int(num(cs["industryId"])) == industry
 	}, v, 0)
+	// q searches the localized title, customer and summary, as the site's search page needs.
+	if q := strings.TrimSpace(r.URL.Query().Get("q")); q != "" {
+		matched := []map[string]any{}
+		for _, row := range rows {
+			if contains(row["title"], q) || contains(row["customer"], q) || contains(row["summary"], q) {
+				matched = append(matched, row)
+			}
+		}
+		rows = matched
+	}
 	paged(w, rows, p)
 }
 

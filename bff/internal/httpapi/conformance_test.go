@@ -44,6 +44,7 @@ var contentReads = []siteRead{
 	{"GET", "/api/home/cardModelList/2", "/api/home/cardModelList/{id}", ""},
 	{"GET", "/api/home/recommendIndustry/2", "/api/home/recommendIndustry/{id}", ""},
 	{"GET", "/bff/home", "/bff/home", ""},
+	{"GET", "/bff/search?q=Zu", "/bff/search", ""},
 	{"GET", "/api/notice/allList", "/api/notice/allList", ""},
 	{"GET", "/api/keyWord", "/api/keyWord", ""},
 	{"GET", "/api/customForm/4", "/api/customForm/{id}", ""},

@@ -35,6 +35,7 @@ func (s *Server) contentRoutes() []route {
 
 		// The BFF's own aggregate of the home page.
 		{method: "GET", path: "/bff/home", handler: s.home},
+		{method: "GET", path: "/bff/search", handler: s.search},
 
 		// News.
 		{method: "GET", path: "/api/news/newsListByTitle", handler: s.cms(cmsRoute{resource: "/news", query: q{"q": "{title}"}, paged: true, policy: newsPolicy})},

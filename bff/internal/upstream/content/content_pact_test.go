@@ -101,6 +101,9 @@ var contentReads = []cmsRead{
 	{"dictDataList", "/dictionaries/industry_tags", nil, "en"},
 	{"getFormContent", "/legal/privacy", nil, "de"},
 	{"industryList", "/industry-codes", nil, "zh"},
+	// The search page's reads (bffSearch).
+	{"applicationsList", "/cases", qs("q", "JAKA", "offset", "0", "limit", "5"), "en"},
+	{"selectFaqByTitle", "/faqs", qs("q", "robot", "offset", "0", "limit", "5"), "en"},
 }
 
 // State is the provider state of every content read: the CMS holds the site's published
@@ -111,14 +114,14 @@ func TestContentCMSPact(t *testing.T) {
 	pact := pacttest.NewPact(t, Provider)
 
 	for _, read := range contentReads {
-		t.Run(read.operation, func(t *testing.T) {
+		t.Run(read.operation+" "+read.resource, func(t *testing.T) {
 			query := url.Values{"locale": {read.locale}}
 			for k, v := range read.query {
 				query[k] = v
 			}
 			err := pact.AddInteraction().
 				Given(State).
-				UponReceiving(fmt.Sprintf("a read of %s for %s in %s", read.resource, read.operation, read.locale)).
+				UponReceiving(fmt.Sprintf("a read of %s?%s for %s in %s", read.resource, read.query.Encode(), read.operation, read.locale)).
 				WithRequest("GET", content.APIPrefix+read.resource, func(b *consumer.V4RequestBuilder) {
 					for k, v := range query {
 						b.Query(k, matchers.S(v[0]))

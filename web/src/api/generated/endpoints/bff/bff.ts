@@ -18,12 +18,20 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BffSearchParams
+} from '../../model/bffSearchParams.zod';
+
+import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
 import {
   HomeAggregateEnvelope
 } from '../../model/homeAggregateEnvelope.zod';
+
+import {
+  SearchResultEnvelope
+} from '../../model/searchResultEnvelope.zod';
 
 import { http } from '../../../../lib/http';
 import type { ErrorType } from '../../../../lib/http';
@@ -143,6 +151,118 @@ export function useBffHome<TData = Awaited<ReturnType<typeof bffHome>>, TError =
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getBffHomeQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getBffSearchUrl = (params: BffSearchParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/bff/search?${stringifiedParams}` : `/bff/search`
+}
+
+/**
+ * Searches the page language's content by words in titles (product names; case titles,
+ * customers and summaries; news titles; document titles; FAQ questions) and answers the
+ * best few hits of each kind with the site path that explores them. Cached like the reads
+ * it combines.
+ * @summary The site search, across products, cases, news, downloads and FAQ, in one call.
+ */
+export const bffSearch = async (params: BffSearchParams, options?: Parameters<typeof http>[1]): Promise<SearchResultEnvelope> => {
+
+  return http<SearchResultEnvelope>(getBffSearchUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+    ,
+    schema: SearchResultEnvelope
+  }
+);}
+
+
+
+
+
+export const getBffSearchQueryKey = (params?: BffSearchParams,) => {
+    return [
+    `/bff/search`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getBffSearchQueryOptions = <TData = Awaited<ReturnType<typeof bffSearch>>, TError = ErrorType<ErrorEnvelope>>(params: BffSearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getBffSearchQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof bffSearch>>> = ({ signal }) => bffSearch(params, { signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type BffSearchQueryResult = NonNullable<Awaited<ReturnType<typeof bffSearch>>>
+export type BffSearchQueryError = ErrorType<ErrorEnvelope>
+
+
+export function useBffSearch<TData = Awaited<ReturnType<typeof bffSearch>>, TError = ErrorType<ErrorEnvelope>>(
+ params: BffSearchParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof bffSearch>>,
+          TError,
+          Awaited<ReturnType<typeof bffSearch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useBffSearch<TData = Awaited<ReturnType<typeof bffSearch>>, TError = ErrorType<ErrorEnvelope>>(
+ params: BffSearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof bffSearch>>,
+          TError,
+          Awaited<ReturnType<typeof bffSearch>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useBffSearch<TData = Awaited<ReturnType<typeof bffSearch>>, TError = ErrorType<ErrorEnvelope>>(
+ params: BffSearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The site search, across products, cases, news, downloads and FAQ, in one call.
+ */
+
+export function useBffSearch<TData = Awaited<ReturnType<typeof bffSearch>>, TError = ErrorType<ErrorEnvelope>>(
+ params: BffSearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof bffSearch>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getBffSearchQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
