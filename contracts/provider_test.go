@@ -6,9 +6,13 @@
 package contracts
 
 import (
+	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/models"
@@ -26,6 +30,61 @@ var providers = []struct {
 	states   []string
 }{
 	{"content-cms", "content", []string{"the CMS holds the site's published content"}},
+	{"virtual-machine-pool", "vm", vmStates()},
+	{"crm", "crm", crmStateNames()},
+	{"identity-service", "account", accountStateNames()},
+}
+
+// stateSetUps creates the provider states of mocks that are not seeded with them, by pact name:
+// each call sets the mock at baseURL up in the named state through its /__admin endpoints.
+var stateSetUps = map[string]func(baseURL, state string) error{
+	"virtual-machine-pool": setUpVMState,
+	"crm":                  setUpCRMState,
+	"identity-service":     setUpAccountState,
+}
+
+// vmSeeds is each provider state of the simulator pool as the trial the pool holds in it
+// (POST /__admin/trials); an empty seed is an empty pool.
+var vmSeeds = map[string]string{
+	"the pool simulates the robot catalogue":                                     ``,
+	"13800000001 has no trial":                                                   ``,
+	"trial.user@example.com has no trial":                                        ``,
+	"13800000002 has a running trial 42 of JAKA Zu 7 on CAB 3.0":                 `{"id":42,"phone":"13800000002","model":"JAKA Zu 7","cabinet":"CAB 3.0","state":"running"}`,
+	"13800000003 has a trial 43 of JAKA Zu 5 on CAB 2.1 being created":           `{"id":43,"phone":"13800000003","model":"JAKA Zu 5","cabinet":"CAB 2.1","state":"provisioning"}`,
+	"13800000004 has a trial 44 switching to JAKA Zu 12 on CAB 3.0":              `{"id":44,"phone":"13800000004","model":"JAKA Zu 12","cabinet":"CAB 3.0","state":"switching"}`,
+	"13800000005 has an ended trial 45 of JAKA Pro 5 on CAB 3.0":                 `{"id":45,"phone":"13800000005","model":"JAKA Pro 5","cabinet":"CAB 3.0","state":"released"}`,
+	"trial.user@example.com has a running trial 46 of JAKA MiniCobo on CAB Mini": `{"id":46,"email":"trial.user@example.com","model":"JAKA MiniCobo","cabinet":"CAB Mini","state":"running"}`,
+}
+
+func vmStates() []string {
+	var out []string
+	for state := range vmSeeds {
+		out = append(out, state)
+	}
+	return out
+}
+
+// setUpVMState empties the pool and puts in the state's trial.
+func setUpVMState(baseURL, state string) error {
+	req, _ := http.NewRequest(http.MethodDelete, baseURL+"/__admin/trials", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if vmSeeds[state] == "" {
+		return nil
+	}
+	resp, err = http.Post(baseURL+"/__admin/trials", "application/json", strings.NewReader(vmSeeds[state]))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		body, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("state %q: %d %s", state, resp.StatusCode, body)
+	}
+	return nil
 }
 
 func TestProvidersHonourThePacts(t *testing.T) {
@@ -43,6 +102,9 @@ func TestProvidersHonourThePacts(t *testing.T) {
 			handlers := models.StateHandlers{}
 			for _, s := range p.states {
 				handlers[s] = func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+					if set := stateSetUps[p.pactName]; setup && set != nil {
+						return nil, set(server.URL, s)
+					}
 					return nil, nil
 				}
 			}

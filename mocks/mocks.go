@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/jakarobotics/website/mocks/account"
@@ -48,13 +49,28 @@ func New(name string, opts Options) (*Mock, error) {
 		}
 		h = content.NewHandler(store)
 	case "crm":
-		h = crm.NewHandler()
+		// Clues and form records persist under DataDir/crm, as a real CRM keeps them.
+		srv, err := crm.New(opts.DataDir)
+		if err != nil {
+			return nil, err
+		}
+		h = srv
 	case "itr":
 		h = itr.NewHandler()
 	case "vm":
-		h = vm.NewHandler()
+		// The pool's timings and trial length come from its own environment (VM_TRIAL_HOURS,
+		// VM_CREATE_DELAY, VM_SWITCH_DELAY, VM_TRIAL_PASSWORD), as a real pool's would.
+		cfg, err := vm.ConfigFromEnv(os.Getenv)
+		if err != nil {
+			return nil, fmt.Errorf("vm mock: %w", err)
+		}
+		h = vm.NewHandler(cfg)
 	case "account":
-		h = account.NewHandler()
+		svc, err := account.New(account.Options{DataDir: opts.DataDir})
+		if err != nil {
+			return nil, err
+		}
+		h = svc.Handler()
 	case "ocr":
 		h = ocr.NewHandler()
 	default:

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -59,7 +61,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log := newLogger(cfg, stdout)
 
 	for _, sys := range cfg.Embedded() {
-		m, err := mocks.Start(string(sys), "127.0.0.1:0", mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)
+		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)
 		if err != nil {
 			return fmt.Errorf("start embedded %s mock: %w", sys, err)
 		}
@@ -86,11 +88,39 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			},
 		}
 	}
+	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable;
+	// its worker delivers them, also those left by a previous run that crashed.
+	crmClient := crm.New(client(config.CRM))
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return err
+	}
+	var leads *outbox.Outbox
+	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
+	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
+		Deliver:        httpapi.LeadDelivery(crmClient),
+		RetryMin:       cfg.OutboxRetryMin,
+		RetryMax:       cfg.OutboxRetryMax,
+		Workers:        cfg.OutboxWorkers,
+		AttemptTimeout: cfg.Timeout,
+		Log:            log,
+		OnResult:       outboxMetrics.Result,
+	})
+	if err != nil {
+		return err
+	}
+	defer leads.Close()
+	// The worker outlives the signal until the server has drained, then stops before the file
+	// closes (defers run last in, first out).
+	workerCtx, stopWorker := context.WithCancel(context.Background())
+	workerDone := make(chan struct{})
+	go func() { leads.Run(workerCtx); close(workerDone) }()
+	defer func() { stopWorker(); <-workerDone }()
+
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
-		Accounts:    account.New(client(config.Account)),
-		CRM:         crm.New(client(config.CRM)),
+		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
+		CRM:         crmClient,
 		ITR:         itr.New(client(config.ITR)),
 		VM:          vm.New(client(config.VM)),
 		OCR:         ocr.New(client(config.OCR)),
@@ -101,6 +131,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Media:       cfg.UpstreamURLs[config.Content],
 		Transport:   transport,
 		Metrics:     m,
+		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
+		// taking leads while the CRM is down.
+		Outbox: leads,
+		Ready:  leads.Ready,
+		// The account operations' abuse limits and the proxies trusted for the client address.
+		AccountLimits: &cfg.Limits,
+		SiteOrigins:   cfg.SiteOrigins,
 	})
 	if err != nil {
 		return err

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
 // Upstream names one legacy system the BFF calls.
@@ -44,16 +46,46 @@ type Config struct {
 	// UpstreamURLs holds the base URL of each legacy system. A system without a URL is served by
 	// its embedded mock on a loopback port.
 	UpstreamURLs map[Upstream]*url.URL
+	// MockBasePort, when not 0, puts the embedded mocks on fixed loopback ports, one per system
+	// in the order of Upstreams (content at MockBasePort, crm at MockBasePort+1, …), so that
+	// browser tests and developers can reach their /__admin endpoints. 0 picks free ports.
+	MockBasePort int
 	// Timeout bounds every upstream call; LongTimeout bounds the virtual-machine apply and switch.
 	Timeout     time.Duration
 	LongTimeout time.Duration
+	// OutboxRetryMin and OutboxRetryMax bound the back-off of the outbox's deliveries of leads
+	// and form records to the CRM (doubling from min to max, with jitter); OutboxWorkers is how
+	// many deliveries run at once.
+	OutboxRetryMin time.Duration
+	OutboxRetryMax time.Duration
+	OutboxWorkers  int
 	// LogLevel is debug, info, warn or error. LogJSON switches logs from text to JSON lines.
 	LogLevel string
 	LogJSON  bool
+	// TokenCacheTTL is how long a session token's check is remembered; 0 turns the cache off.
+	TokenCacheTTL time.Duration
+	// SiteOrigins are the site's public origins, where third-party logins may come back to;
+	// empty means the host each request was sent to (fine on a developer machine).
+	SiteOrigins []string
+	// Limits are the abuse limits of the account operations and the trusted proxies.
+	Limits ratelimit.Limits
 }
 
 // Addr is the listen address.
 func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Host, c.Port) }
+
+// MockAddr is the loopback address of the embedded mock of u.
+func (c Config) MockAddr(u Upstream) string {
+	if c.MockBasePort == 0 {
+		return "127.0.0.1:0"
+	}
+	for i, x := range Upstreams {
+		if x == u {
+			return fmt.Sprintf("127.0.0.1:%d", c.MockBasePort+i)
+		}
+	}
+	return "127.0.0.1:0"
+}
 
 // Embedded lists the systems that have no URL and so run as embedded mocks.
 func (c Config) Embedded() []Upstream {
@@ -78,8 +110,19 @@ var settings = []setting{
 	{"WEB_DIR", "web/dist", "built web app to serve"},
 	{"UPSTREAM_TIMEOUT", "10s", "time-out of upstream calls"},
 	{"UPSTREAM_LONG_TIMEOUT", "60s", "time-out of virtual-machine apply and switch"},
+	{"OUTBOX_RETRY_MIN", "1s", "first retry delay of queued leads (doubles per failure)"},
+	{"OUTBOX_RETRY_MAX", "5m", "longest retry delay of queued leads"},
+	{"OUTBOX_WORKERS", "4", "deliveries of queued leads at once"},
 	{"LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"LOG_JSON", "false", "log JSON lines instead of text"},
+	{"MOCK_BASE_PORT", "0", "first of the fixed loopback ports of the embedded mocks (0: free ports)"},
+	{"TOKEN_CACHE_TTL", "30s", "how long a token check is remembered (0 turns the cache off)"},
+	{"LIMIT_CODE_PER_TARGET", "1/60s,10/24h", "verification codes per phone or e-mail (count/window,…; off)"},
+	{"LIMIT_CODE_PER_IP", "20/1h", "verification codes per client address (count/window,…; off)"},
+	{"LIMIT_ATTEMPTS_PER_ACCOUNT", "10/15m", "failed logins and code checks per account (count/window,…; off)"},
+	{"LIMIT_LOOKUP_PER_IP", "100/1h", "account-exists lookups per client address (count/window,…; off)"},
+	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
+	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; empty: the request's host)"},
 }
 
 // Usage writes the settings and their defaults.
@@ -125,8 +168,51 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.LongTimeout, err = time.ParseDuration(get("UPSTREAM_LONG_TIMEOUT")); err != nil || c.LongTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("UPSTREAM_LONG_TIMEOUT %q: want a positive duration such as 60s", get("UPSTREAM_LONG_TIMEOUT")))
 	}
+	if c.OutboxRetryMin, err = time.ParseDuration(get("OUTBOX_RETRY_MIN")); err != nil || c.OutboxRetryMin <= 0 {
+		errs = append(errs, fmt.Errorf("OUTBOX_RETRY_MIN %q: want a positive duration such as 1s", get("OUTBOX_RETRY_MIN")))
+	}
+	if c.OutboxRetryMax, err = time.ParseDuration(get("OUTBOX_RETRY_MAX")); err != nil || c.OutboxRetryMax < c.OutboxRetryMin {
+		errs = append(errs, fmt.Errorf("OUTBOX_RETRY_MAX %q: want a duration such as 5m, at least OUTBOX_RETRY_MIN", get("OUTBOX_RETRY_MAX")))
+	}
+	if c.OutboxWorkers, err = strconv.Atoi(get("OUTBOX_WORKERS")); err != nil || c.OutboxWorkers < 1 || c.OutboxWorkers > 64 {
+		errs = append(errs, fmt.Errorf("OUTBOX_WORKERS %q: want a number from 1 to 64", get("OUTBOX_WORKERS")))
+	}
+	if c.MockBasePort, err = strconv.Atoi(get("MOCK_BASE_PORT")); err != nil || c.MockBasePort < 0 || c.MockBasePort > 65535-len(Upstreams) {
+		errs = append(errs, fmt.Errorf("MOCK_BASE_PORT %q: want 0 or a port number", get("MOCK_BASE_PORT")))
+	}
 	if c.LogJSON, err = strconv.ParseBool(get("LOG_JSON")); err != nil {
 		errs = append(errs, fmt.Errorf("LOG_JSON %q: want true or false", get("LOG_JSON")))
+	}
+	if c.TokenCacheTTL, err = time.ParseDuration(get("TOKEN_CACHE_TTL")); err != nil || c.TokenCacheTTL < 0 {
+		errs = append(errs, fmt.Errorf("TOKEN_CACHE_TTL %q: want a duration such as 30s (0 turns the cache off)", get("TOKEN_CACHE_TTL")))
+	}
+	for _, l := range []struct {
+		name  string
+		rules *[]ratelimit.Rule
+	}{
+		{"LIMIT_CODE_PER_TARGET", &c.Limits.CodePerTarget},
+		{"LIMIT_CODE_PER_IP", &c.Limits.CodePerIP},
+		{"LIMIT_ATTEMPTS_PER_ACCOUNT", &c.Limits.AttemptsPerAccount},
+		{"LIMIT_LOOKUP_PER_IP", &c.Limits.LookupPerIP},
+	} {
+		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
+		}
+	}
+	if c.Limits.TrustedProxies, err = ratelimit.ParsePrefixes(get("TRUSTED_PROXIES")); err != nil {
+		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
+	}
+	for _, raw := range strings.Split(get("SITE_ORIGINS"), ",") {
+		if raw = strings.TrimSpace(raw); raw == "" {
+			continue
+		}
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+			(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+			errs = append(errs, fmt.Errorf("SITE_ORIGINS %q: want origins such as https://www.jaka.com", raw))
+			continue
+		}
+		c.SiteOrigins = append(c.SiteOrigins, strings.ToLower(u.Scheme+"://"+u.Host))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -154,6 +240,8 @@ func (c Config) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s log_level=%s",
 		c.Addr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
+	fmt.Fprintf(&b, " outbox_retry=%s..%s outbox_workers=%d", c.OutboxRetryMin, c.OutboxRetryMax, c.OutboxWorkers)
+	fmt.Fprintf(&b, " token_cache_ttl=%s %s site_origins=%q", c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -42,3 +42,15 @@ func TestInvalidSettingsAreAllReported(t *testing.T) {
 		assert.Contains(t, err.Error(), name)
 	}
 }
+
+func TestMockBasePortFixesTheEmbeddedMocksPorts(t *testing.T) {
+	c, err := Load(env(map[string]string{"MOCK_BASE_PORT": "9101"}))
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:9101", c.MockAddr(Content))
+	assert.Equal(t, "127.0.0.1:9105", c.MockAddr(Account))
+	c, err = Load(env(nil))
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:0", c.MockAddr(Account))
+	_, err = Load(env(map[string]string{"MOCK_BASE_PORT": "-3"}))
+	assert.Error(t, err)
+}

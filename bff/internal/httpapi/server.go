@@ -9,9 +9,11 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -19,6 +21,8 @@ import (
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
@@ -55,6 +59,15 @@ type Deps struct {
 	Cache *cache.Cache
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
+	// Outbox keeps leads and form records durable until the CRM has them (its DeliverFunc is
+	// LeadDelivery); nil answers those writes 503.
+	Outbox *outbox.Outbox
+	// AccountLimits are the abuse limits of the account operations; nil means
+	// ratelimit.DefaultLimits().
+	AccountLimits *ratelimit.Limits
+	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
+	// third-party login may come back to. Empty means the host the request was sent to.
+	SiteOrigins []string
 }
 
 // Server holds the dependencies the handlers share.
@@ -64,6 +77,8 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
+	// guard holds the account operations' rate limiters.
+	guard *accountGuard
 }
 
 // Handler is the BFF's HTTP handler, with its router exposed for inspection.
@@ -77,6 +92,7 @@ type Handler struct {
 // so that a BFF that does not serve exactly the contract never starts.
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
+	s.guard = newAccountGuard(d.AccountLimits)
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
 	}
@@ -114,7 +130,14 @@ func NewServer(d Deps) (*Handler, error) {
 			if rt.long {
 				timeout = s.LongTimeout
 			}
+			login := requiresLogin(route)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
+				// A missing token is a visitor who is not logged in (401, as the contract says),
+				// not a malformed request: checked before the contract's validation.
+				if login && strings.TrimSpace(r.Header.Get("token")) == "" {
+					writeError(w, r, s.Log, apierr.New(NotLoggedIn, nil))
+					return
+				}
 				params := map[string]string{}
 				if rc := chi.RouteContext(r.Context()); rc != nil {
 					for i, k := range rc.URLParams.Keys {
@@ -150,6 +173,16 @@ func NewServer(d Deps) (*Handler, error) {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
 	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Router: r}, nil
+}
+
+// requiresLogin reports whether the operation requires the token header.
+func requiresLogin(route *routers.Route) bool {
+	for _, p := range route.Operation.Parameters {
+		if p.Value != nil && p.Value.In == "header" && p.Value.Name == "token" && p.Value.Required {
+			return true
+		}
+	}
+	return false
 }
 
 // operation wraps one operation's handler with its time-out: every upstream call the handler

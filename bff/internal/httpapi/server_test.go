@@ -276,7 +276,11 @@ func TestUnknownAPIPathsAreEnvelopesNotTheWebApp(t *testing.T) {
 
 func TestOperationsWithoutUpstreamLogicAre501(t *testing.T) {
 	f := newFixture(t, 5*time.Second)
-	resp, env := f.call(t, "GET", "/prod-api/api/virtual/systemRecovery", "", "token", "a-session-token")
+	// The OCR action is the last operation without upstream logic (the virtual trial has its own).
+	body := "--b\r\nContent-Disposition: form-data; name=\"action\"\r\n\r\nnameplate\r\n" +
+		"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\npng\r\n--b--\r\n"
+	resp, env := f.call(t, "POST", "/prod-api/ocr-api/jaka/api/v0.1/oms/action", body,
+		"token", "a-session-token", "Content-Type", "multipart/form-data; boundary=b")
 	assert.Equal(t, http.StatusNotImplemented, resp.StatusCode)
 	assert.Equal(t, "not_implemented", env.ErrorKey)
 }

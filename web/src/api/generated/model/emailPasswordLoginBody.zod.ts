@@ -14,7 +14,7 @@ export const emailPasswordLoginBodyPasswordMax = 64;
 
 export const EmailPasswordLoginBody = zod.object({
   "email": zod.email().max(emailPasswordLoginBodyEmailMax).regex(emailPasswordLoginBodyEmailRegExp).describe('E-mail address; the top-level domain has at least 2 letters.'),
-  "password": zod.string().min(emailPasswordLoginBodyPasswordMin).max(emailPasswordLoginBodyPasswordMax).describe('Account password. The browser sends it in clear over HTTPS (no client-side hashing); the\naccount system stores only a salted slow hash of it and never returns it.\n')
+  "password": zod.string().min(emailPasswordLoginBodyPasswordMin).max(emailPasswordLoginBodyPasswordMax).describe('Account password, sent as typed inside HTTPS: the browser does NOT SHA-256 it first. Decision:\na hash made in the browser would itself become the password (whoever holds it logs in), so it\nprotects nothing that TLS does not; it would hide the length and characters the server\'s rules\ncheck; and the specification does not say that the legacy API required it (the SHA-256 helper\nof spec section 9 hashes other texts). The identity service stores only a salted slow hash\n(bcrypt over the SHA-256 of the password, so that long passwords are not cut at bcrypt\'s 72\nbytes) and never returns or logs the password.\n')
 })
 
 export type EmailPasswordLoginBody = zod.input<typeof EmailPasswordLoginBody>;

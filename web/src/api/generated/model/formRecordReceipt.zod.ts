@@ -8,6 +8,7 @@ export const formRecordReceiptRecordIdOneMax = 9007199254740991;
 
 
 export const FormRecordReceipt = zod.object({
+  "duplicate": zod.boolean().describe('True when this is a repeat of an earlier submission (same Idempotency-Key) and nothing new was written.'),
   "recordId": zod.union([zod.int().min(1).max(formRecordReceiptRecordIdOneMax),zod.null()]).optional().describe('Id of the stored record; null while it is queued.'),
   "queued": zod.boolean().describe('True when the upstream was unavailable and the record is stored for delivery later (exactly once).')
 })

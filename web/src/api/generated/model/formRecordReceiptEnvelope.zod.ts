@@ -13,6 +13,7 @@ export const FormRecordReceiptEnvelope = zod.object({
   "msg": zod.string().describe('Human text in the request\'s language.')
 }).describe('Fields every response carries.').and(zod.object({
   "data": zod.object({
+  "duplicate": zod.boolean().describe('True when this is a repeat of an earlier submission (same Idempotency-Key) and nothing new was written.'),
   "recordId": zod.union([zod.int().min(1).max(formRecordReceiptEnvelopeTwoDataRecordIdOneMax),zod.null()]).optional().describe('Id of the stored record; null while it is queued.'),
   "queued": zod.boolean().describe('True when the upstream was unavailable and the record is stored for delivery later (exactly once).')
 })

@@ -14,7 +14,7 @@ export const phonePasswordLoginRequestPasswordMax = 64;
 
 export const PhonePasswordLoginRequest = zod.object({
   "phone": zod.string().max(phonePasswordLoginRequestPhoneMax).regex(phonePasswordLoginRequestPhoneRegExp).describe('Phone number (spec section 5): optional `+` and an optional 1 to 3 digit country code, then\n5 to 15 digits, with optional space, dot or dash separators.\n'),
-  "password": zod.string().min(phonePasswordLoginRequestPasswordMin).max(phonePasswordLoginRequestPasswordMax).describe('Account password. The browser sends it in clear over HTTPS (no client-side hashing); the\naccount system stores only a salted slow hash of it and never returns it.\n')
+  "password": zod.string().min(phonePasswordLoginRequestPasswordMin).max(phonePasswordLoginRequestPasswordMax).describe('Account password, sent as typed inside HTTPS: the browser does NOT SHA-256 it first. Decision:\na hash made in the browser would itself become the password (whoever holds it logs in), so it\nprotects nothing that TLS does not; it would hide the length and characters the server\'s rules\ncheck; and the specification does not say that the legacy API required it (the SHA-256 helper\nof spec section 9 hashes other texts). The identity service stores only a salted slow hash\n(bcrypt over the SHA-256 of the password, so that long passwords are not cut at bcrypt\'s 72\nbytes) and never returns or logs the password.\n')
 })
 
 export type PhonePasswordLoginRequest = zod.input<typeof PhonePasswordLoginRequest>;

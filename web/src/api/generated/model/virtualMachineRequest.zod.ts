@@ -10,8 +10,8 @@ export const virtualMachineRequestCabinetVersionMax = 64;
 
 
 export const VirtualMachineRequest = zod.object({
-  "robotModel": zod.string().min(1).max(virtualMachineRequestRobotModelMax).describe('Robot model to simulate, as offered on the virtual page, e.g. Zu 7.'),
-  "cabinetVersion": zod.string().min(1).max(virtualMachineRequestCabinetVersionMax).describe('Control cabinet (controller software) version to simulate.')
+  "robotModel": zod.string().min(1).max(virtualMachineRequestRobotModelMax).describe('Robot model to simulate, one of virtualCatalogue\'s models, e.g. JAKA Zu 7.'),
+  "cabinetVersion": zod.string().min(1).max(virtualMachineRequestCabinetVersionMax).describe('Control cabinet (controller software) version to simulate, one the model runs on, e.g. CAB 3.0.')
 })
 
 export type VirtualMachineRequest = zod.input<typeof VirtualMachineRequest>;

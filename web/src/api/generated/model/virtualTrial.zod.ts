@@ -13,17 +13,17 @@ export const virtualTrialRemainingSecondsMin = 0;
 
 export const VirtualTrial = zod.object({
   "id": zod.int().min(1).max(virtualTrialIdMax),
-  "status": zod.enum(['creating', 'active', 'upgrading', 'expired']).describe('creating, the machine is being created (show the wait prompt); active, usable; upgrading, switching model or version; expired, ended (the user may apply again).'),
+  "status": zod.enum(['creating', 'active', 'upgrading', 'expired']).describe('creating, the machine is being created (show the wait prompt; about half a minute); active,\nusable; upgrading, switching model or version (takes minutes; the timer keeps running);\nexpired, ended (the user may apply again).\n'),
   "robotModel": zod.string(),
   "cabinetVersion": zod.string(),
   "trialCode": zod.string().nullish().describe('Code to enter in the robot APP to connect to the virtual robot; null until active.'),
   "experienceLink": zod.string().nullish().describe('URL of the virtual robot\'s web interface; null until active.'),
   "trialPassword": zod.string().nullish().describe('Password of the virtual machine (shared trial password); null until active.'),
-  "durationHours": zod.int().min(1).max(virtualTrialDurationHoursMax).describe('Length of a trial in hours (4; some legacy texts of zh_tw and th say 2). The web shows this\nvalue rather than a fixed text.\n'),
-  "remainingSeconds": zod.int().min(virtualTrialRemainingSecondsMin).describe('Seconds left; switching model does not reset it.'),
+  "durationHours": zod.int().min(1).max(virtualTrialDurationHoursMax).describe('Length of a trial in hours, as the simulator pool reports it: one setting of the pool\n(VM_TRIAL_HOURS of the mock), 4 by default as the specification says. Some legacy texts of\nzh_tw and th say 2 hours; that copy is treated as outdated, and every language shows this\nvalue rather than a fixed text.\n'),
+  "remainingSeconds": zod.int().min(virtualTrialRemainingSecondsMin).describe('Seconds left when the answer was made: the whole length while creating, then counting down\nfrom durationHours × 3600 once active; 0 when expired. Switching model does not reset it. The\nweb ticks it down locally and re-reads the trial now and then.\n'),
   "createdAt": zod.iso.datetime({"offset":true}),
-  "expiresAt": zod.iso.datetime({"offset":true}).nullish().describe('When the trial ends; null while creating.'),
-  "notice": zod.string().nullish().describe('Notice that blocks use for now (upgrade or creation in progress), in the request\'s language.')
+  "expiresAt": zod.iso.datetime({"offset":true}).nullish().describe('When the trial ends; null while creating (the timer starts when the machine is ready).'),
+  "notice": zod.string().nullish().describe('Notice that blocks use for now, in the request\'s language: creation in progress (status\ncreating) or upgrade in progress (status upgrading); null otherwise. Same text as the 409\n`virtual.creating` / `virtual.upgrading` messages.\n')
 }).describe('A virtual robot trial.')
 
 export type VirtualTrial = zod.input<typeof VirtualTrial>;

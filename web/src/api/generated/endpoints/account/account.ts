@@ -94,6 +94,18 @@ import type {
 } from '../../model/phoneResetPasswordRequest.zod';
 
 import {
+  ThirdPartyAuthorizationEnvelope
+} from '../../model/thirdPartyAuthorizationEnvelope.zod';
+
+import type {
+  ThirdPartyAuthorizeRequest
+} from '../../model/thirdPartyAuthorizeRequest.zod';
+
+import type {
+  ThirdPartyLoginRequest
+} from '../../model/thirdPartyLoginRequest.zod';
+
+import {
   TokenCheckEnvelope
 } from '../../model/tokenCheckEnvelope.zod';
 
@@ -145,10 +157,17 @@ export const getPhoneVerificationCodeUrl = () => {
 }
 
 /**
- * The code is valid for a few minutes and is bound to the phone and the purpose. Asking again
- * for the same phone too soon answers 429 (`account.code_too_frequent`). For `register` the phone
- * must not be registered yet (409 `account.phone_registered`); for the other purposes it must be
- * (404 `account.not_registered`).
+ * The code has six digits, is valid for 5 minutes, works once and only for its purpose, and is
+ * burnt by the fifth wrong try; asking again replaces it. For `register` the phone must not be
+ * registered yet (409 `account.phone_registered`); for the other purposes it must be (404
+ * `account.not_registered`). A number the identity service does not take (it takes mainland
+ * mobiles, and other numbers with their `+` calling code) answers 400 `account.invalid_account`.
+ *
+ * Rate limits (configurable; 429 with a `Retry-After` header in seconds): one code per phone or
+ * e-mail address per 60 s and ten per rolling day, whatever the purpose
+ * (`account.code_too_frequent`), and 20 codes per hour from one client address
+ * (`account.too_many_requests`). A code that was refused (409, 404, 400) does not count
+ * against the phone or address.
  * @summary Send a six-digit verification code by SMS.
  */
 export const phoneVerificationCode = async (phoneCodeRequest: PhoneCodeRequest, options?: Parameters<typeof http>[1]): Promise<NullEnvelope> => {
@@ -237,7 +256,9 @@ export const usePhoneVerificationCode = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * Same rules as the SMS code, keyed on the e-mail address (409 `account.email_registered` for `register`).
+ * Same rules and limits as the SMS code, keyed on the e-mail address (409
+ * `account.email_registered` for `register`; 400 `account.invalid_email` for an address the
+ * identity service does not take).
  * @summary Send a six-digit verification code by e-mail.
  */
 export const emailVerificationCode = async (emailCodeRequest: EmailCodeRequest, options?: Parameters<typeof http>[1]): Promise<NullEnvelope> => {
@@ -326,6 +347,11 @@ export const useEmailVerificationCode = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
+ * Code failures answer 422: `account.code_incorrect`, `account.code_expired`,
+ * `account.code_exhausted` (burnt by five wrong tries: request a new code), `account.sms_code_required`
+ * (no login code was requested, or it was used); an unknown phone answers 404 `account.not_registered`.
+ * Ten failed attempts on one account within 15 minutes answer 429 `account.too_many_attempts`
+ * (with `Retry-After`); successful logins do not count.
  * @summary Log in with a phone number and an SMS code (purpose `login`).
  */
 export const phoneCodeLogin = async (phoneCodeLoginRequest: PhoneCodeLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -414,7 +440,10 @@ export const usePhoneCodeLogin = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * A wrong phone/password pair answers 401 without saying which of the two was wrong; repeated failures answer 429.
+ * A wrong phone/password pair, or an account without a password, answers 401
+ * `account.bad_credentials` without saying which of the two was wrong. Ten failed attempts on
+ * one account within 15 minutes answer 429 `account.too_many_attempts` (with `Retry-After`);
+ * successful logins do not count.
  * @summary Log in with a phone number and a password.
  */
 export const phonePasswordLogin = async (phonePasswordLoginRequest: PhonePasswordLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -503,6 +532,11 @@ export const usePhonePasswordLogin = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
+ * Code failures answer 422: `account.code_incorrect`, `account.code_expired`,
+ * `account.code_exhausted` (burnt by five wrong tries: request a new code), `account.code_required`
+ * (no login code was requested, or it was used); an unknown address answers 404 `account.not_registered`.
+ * Ten failed attempts on one account within 15 minutes answer 429 `account.too_many_attempts`
+ * (with `Retry-After`); successful logins do not count.
  * @summary Log in with an e-mail address and an e-mailed code (purpose `login`).
  */
 export const emailCodeLogin = async (emailCodeLoginRequest: EmailCodeLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -591,7 +625,10 @@ export const useEmailCodeLogin = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * A wrong e-mail/password pair answers 401 without saying which of the two was wrong; repeated failures answer 429.
+ * A wrong e-mail/password pair, or an account without a password, answers 401
+ * `account.bad_credentials` without saying which of the two was wrong. Ten failed attempts on
+ * one account within 15 minutes answer 429 `account.too_many_attempts` (with `Retry-After`);
+ * successful logins do not count.
  * @summary Log in with an e-mail address and a password.
  */
 export const emailPasswordLogin = async (emailPasswordLoginRequest: EmailPasswordLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -681,8 +718,11 @@ export const useEmailPasswordLogin = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * `password` and `confirmPassword` must be equal (400 `account.password_mismatch`). A phone that is
- * already registered answers 409 `account.phone_registered`; a wrong or expired code 422
- * `account.code_incorrect`.
+ * already registered answers 409 `account.phone_registered`; a wrong code 422
+ * `account.code_incorrect`, an expired one `account.code_expired`, a burnt one
+ * `account.code_exhausted`, none requested `account.sms_code_required` (e-mail:
+ * `account.code_required`); any other refusal 422 `account.registration_failed`. Failed
+ * attempts count towards the account's limit (429 `account.too_many_attempts`).
  * @summary Register with a phone number and an SMS code (purpose `register`); logs the new user in.
  */
 export const phoneRegister = async (phoneRegisterRequest: PhoneRegisterRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -1199,8 +1239,9 @@ export const useEmailResetPass = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * The web renders `qrContent` as a QR code and polls every 2 s with the returned `sceneId` until
- * the status is `confirmed` (then `login` holds the session) or `expired`. An unknown `sceneId`
- * answers 404.
+ * the status is `confirmed` (then `login` holds the session) or `expired`. The session is handed
+ * out once: later polls of the scene see `expired`. An unknown or long-expired `sceneId` answers
+ * 404 `account.qr_expired`.
  * @summary WeChat QR login. Without `sceneId` creates a QR scene; with `sceneId` polls it.
  */
 export const wxCode = async (wxCodeRequest?: WxCodeRequest, options?: Parameters<typeof http>[1]): Promise<WxSceneEnvelope> => {
@@ -1290,8 +1331,10 @@ export const useWxCode = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * Removes the account and its data; the token stops working and re-registration is needed to
- * use the site as a user again. `account` must be the phone or e-mail of the token's user
- * (422 `account.not_owner` otherwise).
+ * use the site as a user again. Every session of the account ends. `account` must be the phone
+ * or e-mail of the token's user (422 `account.not_owner` otherwise); the code failures are those
+ * of the code logins (422 `account.code_incorrect`, `account.code_expired`,
+ * `account.code_exhausted`, `account.sms_code_required` / `account.code_required`).
  * @summary Deregister the logged-in account with a verification code (purpose `logOff`).
  */
 export const logOff = async (logOffRequest: LogOffRequest, options?: Parameters<typeof http>[1]): Promise<NullEnvelope> => {
@@ -1390,7 +1433,11 @@ export const useLogOff = <TError = ErrorType<ErrorEnvelope>,
  * A live session answers 200 with `valid: true` and the user's id. An unknown or expired token
  * answers 401 `account.token_expired` (`success: false`), because the web (spec section 4) and
  * older clients only read the envelope's `success`. The token travels in the query for
- * compatibility with the legacy site; the BFF never logs it and never caches the answer.
+ * compatibility with the legacy site; the BFF never logs it. The answer carries
+ * `Cache-Control: no-store`. The BFF remembers a token's check for a few seconds
+ * (`TOKEN_CACHE_TTL`, 30 s by default) under the token's SHA-256, so that the check on every
+ * route change does not reach the identity service each time; logout, deregistration and
+ * password reset through the BFF forget it at once.
  * @summary Check a session token (done by the web on every route change). No request body.
  */
 export const validateToken = async (params: ValidateTokenParams, options?: Parameters<typeof http>[1]): Promise<TokenCheckEnvelope> => {
@@ -1465,6 +1512,9 @@ export const useValidateToken = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
+ * Limited to 100 questions per hour from one client address (configurable; 429
+ * `account.too_many_requests` with `Retry-After`), since the answer tells which phone numbers
+ * and addresses have accounts.
  * @summary Whether an account exists for a phone number or e-mail address.
  */
 export const inspectUserIsExit = async (accountQuery: AccountQuery, options?: Parameters<typeof http>[1]): Promise<AccountExistsEnvelope> => {
@@ -1553,7 +1603,7 @@ export const useInspectUserIsExit = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * An `id` other than the token's user answers 404.
+ * An `id` other than the token's user answers 404 `account.not_registered`.
  * @summary Profile of a user (the token's own user only).
  */
 export const findUserInfo = async (id: number, options?: Parameters<typeof http>[1]): Promise<UserInfoEnvelope> => {
@@ -1655,7 +1705,7 @@ export const getGetUserInfoUrl = (id: number,) => {
 }
 
 /**
- * An `id` other than the token's user answers 404.
+ * An `id` other than the token's user answers 404 `account.not_registered`.
  * @summary Profile of a user (legacy twin of findUserInfo; the token's own user only).
  */
 export const getUserInfo = async (id: number, options?: Parameters<typeof http>[1]): Promise<UserInfoEnvelope> => {
@@ -1748,3 +1798,266 @@ export function useGetUserInfo<TData = Awaited<ReturnType<typeof getUserInfo>>, 
 
 
 
+export const getLogoutUrl = () => {
+
+
+
+
+  return `/login/logout`
+}
+
+/**
+ * The token stops working at once, in the BFF's token cache too. A token that has already stopped
+ * working answers 200 as well, so that the web can always clear its session.
+ * @summary End the session of the token (logout from the user menu). No request body.
+ */
+export const logout = async ( options?: Parameters<typeof http>[1]): Promise<NullEnvelope> => {
+
+  return http<NullEnvelope>(getLogoutUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+    ,
+    schema: NullEnvelope
+  }
+);}
+
+
+
+
+
+export const getLogoutMutationKey = () => ['logout'] as const;
+
+export const getLogoutMutationOptions = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
+
+const mutationKey = getLogoutMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logout>>, void> = () => {
+
+
+          return  logout(requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
+
+    export type LogoutMutationError = ErrorType<ErrorEnvelope>
+
+
+    /**
+ * @summary End the session of the token (logout from the user menu). No request body.
+ */
+export const useLogout = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logout>>,
+        TError,
+        void,
+        TContext
+      > => {
+      return useMutation(getLogoutMutationOptions(options), queryClient);
+    }
+    export const getThirdPartyAuthorizeUrl = () => {
+
+
+
+
+  return `/login/thirdPartyAuthorize`
+}
+
+/**
+ * The web keeps `state` (e.g. in sessionStorage) and sends the browser to `authorizeUrl`. When the
+ * visitor allows access there, the provider sends the browser back to `redirectUri` with `code` and
+ * `state` added to its query (or `error=access_denied` when the visitor refused). The web checks
+ * that `state` is the one it kept, which stops someone else's login from being slipped in, then
+ * calls thirdPartyLogin. `redirectUri` must be an absolute http(s) address of this site (400
+ * otherwise), so that a login can only come back here: on one of the site's configured origins
+ * (`SITE_ORIGINS`), or, where none are configured (development), on the host the request was sent
+ * to. In development the identity-service mock plays the provider with a simulated consent page.
+ * @summary Start a third-party login; answers the provider's page to send the browser to.
+ */
+export const thirdPartyAuthorize = async (thirdPartyAuthorizeRequest: ThirdPartyAuthorizeRequest, options?: Parameters<typeof http>[1]): Promise<ThirdPartyAuthorizationEnvelope> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<ThirdPartyAuthorizationEnvelope>(getThirdPartyAuthorizeUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(thirdPartyAuthorizeRequest),
+    schema: ThirdPartyAuthorizationEnvelope
+  }
+);}
+
+
+
+
+
+export const getThirdPartyAuthorizeMutationKey = () => ['thirdPartyAuthorize'] as const;
+
+export const getThirdPartyAuthorizeMutationOptions = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof thirdPartyAuthorize>>, TError,ThirdPartyAuthorizeMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof thirdPartyAuthorize>>, TError,ThirdPartyAuthorizeMutationVariables, TContext> => {
+
+const mutationKey = getThirdPartyAuthorizeMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof thirdPartyAuthorize>>, ThirdPartyAuthorizeMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  thirdPartyAuthorize(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ThirdPartyAuthorizeMutationResult = NonNullable<Awaited<ReturnType<typeof thirdPartyAuthorize>>>
+    export type ThirdPartyAuthorizeMutationBody = ThirdPartyAuthorizeRequest
+    export type ThirdPartyAuthorizeMutationError = ErrorType<ErrorEnvelope>
+    export type ThirdPartyAuthorizeMutationVariables = {data: ThirdPartyAuthorizeRequest}
+
+    /**
+ * @summary Start a third-party login; answers the provider's page to send the browser to.
+ */
+export const useThirdPartyAuthorize = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof thirdPartyAuthorize>>, TError,ThirdPartyAuthorizeMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof thirdPartyAuthorize>>,
+        TError,
+        ThirdPartyAuthorizeMutationVariables,
+        TContext
+      > => {
+      return useMutation(getThirdPartyAuthorizeMutationOptions(options), queryClient);
+    }
+    export const getThirdPartyLoginUrl = () => {
+
+
+
+
+  return `/login/thirdPartyLogin`
+}
+
+/**
+ * A wrong, used or expired code, or a state that does not belong to it, answers 422
+ * `account.verification_failed`. The provider vouches for the e-mail address it reports: the
+ * account with that address is logged in, otherwise a new account is created.
+ * @summary Finish a third-party login with the code and state the provider sent back.
+ */
+export const thirdPartyLogin = async (thirdPartyLoginRequest: ThirdPartyLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return http<LoginResultEnvelope>(getThirdPartyLoginUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(thirdPartyLoginRequest),
+    schema: LoginResultEnvelope
+  }
+);}
+
+
+
+
+
+export const getThirdPartyLoginMutationKey = () => ['thirdPartyLogin'] as const;
+
+export const getThirdPartyLoginMutationOptions = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof thirdPartyLogin>>, TError,ThirdPartyLoginMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof thirdPartyLogin>>, TError,ThirdPartyLoginMutationVariables, TContext> => {
+
+const mutationKey = getThirdPartyLoginMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof thirdPartyLogin>>, ThirdPartyLoginMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  thirdPartyLogin(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ThirdPartyLoginMutationResult = NonNullable<Awaited<ReturnType<typeof thirdPartyLogin>>>
+    export type ThirdPartyLoginMutationBody = ThirdPartyLoginRequest
+    export type ThirdPartyLoginMutationError = ErrorType<ErrorEnvelope>
+    export type ThirdPartyLoginMutationVariables = {data: ThirdPartyLoginRequest}
+
+    /**
+ * @summary Finish a third-party login with the code and state the provider sent back.
+ */
+export const useThirdPartyLogin = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof thirdPartyLogin>>, TError,ThirdPartyLoginMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof thirdPartyLogin>>,
+        TError,
+        ThirdPartyLoginMutationVariables,
+        TContext
+      > => {
+      return useMutation(getThirdPartyLoginMutationOptions(options), queryClient);
+    }

@@ -205,6 +205,15 @@ export const getAddSaleClueUrl = () => {
 /**
  * When the CRM is unavailable the enquiry is stored durably and delivered later exactly once
  * (`queued: true`). A retry with the same `Idempotency-Key` returns the first answer.
+ * `Idempotency-Key` (or, when the browser sends none, a key the BFF mints from the normalized
+ * body and the minute it arrived in, so that a double click within a minute or two is one
+ * lead) names the submission; the answer's `Idempotency-Key` header says which key was used.
+ * Text is normalized (white space at the ends trimmed, control characters removed; line
+ * breaks kept only in the free-text field) and stored as text: markup such as `<b>` is never
+ * interpreted, stripped or escaped, only carried as a JSON string. A field that is blank once
+ * trimmed answers 400. Bodies above 64 KiB answer 413. A refusal by the CRM (e.g. a
+ * disposable e-mail domain) answers 422 `lead.rejected` ("Submission failed!"); the same key
+ * with a different body answers 409 `request.idempotency_conflict`.
  * @summary Send a sales enquiry from the Chinese site or mini-program.
  */
 export const addSaleClue = async (chineseEnquiry: ChineseEnquiry, options?: Parameters<typeof http>[1]): Promise<ClueReceiptEnvelope> => {
@@ -295,6 +304,15 @@ export const useAddSaleClue = <TError = ErrorType<ErrorEnvelope>,
 /**
  * When the CRM is unavailable the enquiry is stored durably and delivered later exactly once
  * (`queued: true`). A retry with the same `Idempotency-Key` returns the first answer.
+ * `Idempotency-Key` (or, when the browser sends none, a key the BFF mints from the normalized
+ * body and the minute it arrived in, so that a double click within a minute or two is one
+ * lead) names the submission; the answer's `Idempotency-Key` header says which key was used.
+ * Text is normalized (white space at the ends trimmed, control characters removed; line
+ * breaks kept only in the free-text field) and stored as text: markup such as `<b>` is never
+ * interpreted, stripped or escaped, only carried as a JSON string. A field that is blank once
+ * trimmed answers 400. Bodies above 64 KiB answer 413. A refusal by the CRM (e.g. a
+ * disposable e-mail domain) answers 422 `lead.rejected` ("Submission failed!"); the same key
+ * with a different body answers 409 `request.idempotency_conflict`.
  * @summary Send a sales enquiry from a non-Chinese site.
  */
 export const addOverseasSaleClue = async (overseasEnquiry: OverseasEnquiry, options?: Parameters<typeof http>[1]): Promise<ClueReceiptEnvelope> => {
@@ -481,7 +499,11 @@ export const useGenerateImage = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * Looks up by province name, falling back to the city name. When `district` is null the web warns
- * "This city is not yet available" and sends the province as the enquiry's city.
+ * "This city is not yet available" and sends the province as the enquiry's city; `msg` then
+ * carries that warning in the request's language (key `crm.city_unavailable`). A province
+ * without a city resolves to the district of its capital. Answers are reference data, the same
+ * for every visitor: they are cached like content (`X-Cache`, `ETag`) and served for a day
+ * while the CRM is down; a region never looked up before answers 503 then.
  * @summary Resolve the region picker's province (and city) to the district the CRM files enquiries under.
  */
 export const getDistrict = async (params: GetDistrictParams, options?: Parameters<typeof http>[1]): Promise<DistrictEnvelope> => {

@@ -52,6 +52,12 @@ export const getCustomFormRecordUrl = () => {
  * `values` is checked against the form definition (customForm): unknown names, missing required
  * fields and over-long values answer 400 with one `errors` entry per field. When the upstream is
  * unavailable the record is stored durably and delivered later exactly once (`queued: true`).
+ * Field errors name the value as `values/<name>`; choices (select, radio, checkbox) must be
+ * among the field's options and e-mail and phone fields follow the patterns of Email and
+ * Phone. An unknown `formId` answers 400. Idempotency, text handling and refusals are as for
+ * addSaleClue (422 `lead.rejected`, 409 `request.idempotency_conflict`); bodies above 320 KiB
+ * answer 413. A valid `token` attaches the visitor's account to the record; a token that
+ * cannot be checked leaves the record anonymous instead of refusing it.
  * @summary Submit a CMS-built form (cooperation intent, prototype request, activity, competition).
  */
 export const customFormRecord = async (formRecord: FormRecord, options?: Parameters<typeof http>[1]): Promise<FormRecordReceiptEnvelope> => {

@@ -34,6 +34,10 @@ import type {
 } from '../../model/virtualMachineRequest.zod';
 
 import {
+  VirtualModelListEnvelope
+} from '../../model/virtualModelListEnvelope.zod';
+
+import {
   VirtualTrialEnvelope
 } from '../../model/virtualTrialEnvelope.zod';
 
@@ -73,9 +77,17 @@ export const getApplyVirtualMachineUrl = () => {
 }
 
 /**
- * Time-out 60 s (not the default 10 s): creating the machine can take that long; on 504 the web
- * polls phoneHasCreateEcs/emailHasCreateEcs. A user with a trial that is not expired gets 409
- * `virtual.trial_active`; after a trial has ended the user may apply again.
+ * Login required. Time-out 60 s (not the default 10 s): creating the machine can take that long;
+ * on 504 the web polls phoneHasCreateEcs/emailHasCreateEcs, since the trial may have been created
+ * all the same. The answer is the new trial in status `creating`; the web then polls
+ * phoneHasCreateEcs/emailHasCreateEcs every few seconds until it is `active`.
+ *
+ * One trial per account: a user with a trial that has not ended gets 409 `virtual.trial_active`,
+ * also when several applications arrive at once (double clicks): exactly one creates the trial.
+ * After a trial has ended (status `expired`) the user may apply again. A model or cabinet version
+ * the pool does not simulate answers 422 `virtual.unknown_model`, `virtual.unknown_cabinet` or
+ * `virtual.unsupported_combination` (see virtualCatalogue); an account with neither mobile
+ * number nor e-mail address answers 422 `virtual.no_identity`.
  * @summary Apply for a virtual robot trial.
  */
 export const applyVirtualMachine = async (virtualMachineRequest: VirtualMachineRequest, options?: Parameters<typeof http>[1]): Promise<VirtualTrialEnvelope> => {
@@ -164,9 +176,12 @@ export const useApplyVirtualMachine = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * Time-out 60 s. Switching does not reset the trial's timer and takes several minutes (status
- * `upgrading`). The same model and version as now answers 422 `virtual.no_change` ("No modifications
- * made, no need to submit!"); no current trial answers 404.
+ * Login required. Time-out 60 s. Switching does not reset the trial's timer and takes several
+ * minutes (status `upgrading`, with its notice); the web asks for confirmation first. The same
+ * model and version as now answers 422 `virtual.no_change` ("No modifications made, no need to
+ * submit!"). A trial still being created answers 409 `virtual.creating`, one being upgraded 409
+ * `virtual.upgrading`, one that has ended 409 `virtual.trial_expired`; no trial at all answers
+ * 404 `virtual.no_trial`. Choices the pool does not simulate answer 422 as for applyVirtualMachine.
  * @summary Change the robot model or control cabinet version of the current trial.
  */
 export const switchVersion = async (virtualMachineRequest: VirtualMachineRequest, options?: Parameters<typeof http>[1]): Promise<VirtualTrialEnvelope> => {
@@ -255,6 +270,11 @@ export const useSwitchVersion = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
+ * Login required. phoneHasCreateEcs and emailHasCreateEcs answer the same: the trial of the
+ * logged-in account, which the pool knows by the account's mobile number, or by its e-mail
+ * address when it has none (the legacy site called one or the other by the kind of account;
+ * both are kept). The answer is the account's latest trial, also one that has ended (status
+ * `expired`, until the user applies again), or null when the account never had one.
  * @summary The current virtual trial of the logged-in user who registered by phone.
  */
 export const phoneHasCreateEcs = async ( options?: Parameters<typeof http>[1]): Promise<VirtualTrialNullableEnvelope> => {
@@ -356,6 +376,7 @@ export const getEmailHasCreateEcsUrl = () => {
 }
 
 /**
+ * Login required. The same answer as phoneHasCreateEcs.
  * @summary The current virtual trial of the logged-in user who registered by e-mail.
  */
 export const emailHasCreateEcs = async ( options?: Parameters<typeof http>[1]): Promise<VirtualTrialNullableEnvelope> => {
@@ -448,6 +469,109 @@ export function useEmailHasCreateEcs<TData = Awaited<ReturnType<typeof emailHasC
 
 
 
+export const getVirtualCatalogueUrl = () => {
+
+
+
+
+  return `/api/virtual/catalogue`
+}
+
+/**
+ * What the virtual page offers to choose from, as the simulator pool reports it (not cached: the
+ * pool decides). No login needed. Not a legacy call: the legacy page had the list built in.
+ * @summary The robot models the virtual trial offers, each with the control cabinet versions it runs on.
+ */
+export const virtualCatalogue = async ( options?: Parameters<typeof http>[1]): Promise<VirtualModelListEnvelope> => {
+
+  return http<VirtualModelListEnvelope>(getVirtualCatalogueUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+    ,
+    schema: VirtualModelListEnvelope
+  }
+);}
+
+
+
+
+
+export const getVirtualCatalogueQueryKey = () => {
+    return [
+    `/api/virtual/catalogue`
+    ] as const;
+    }
+
+
+export const getVirtualCatalogueQueryOptions = <TData = Awaited<ReturnType<typeof virtualCatalogue>>, TError = ErrorType<ErrorEnvelope>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getVirtualCatalogueQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof virtualCatalogue>>> = ({ signal }) => virtualCatalogue({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type VirtualCatalogueQueryResult = NonNullable<Awaited<ReturnType<typeof virtualCatalogue>>>
+export type VirtualCatalogueQueryError = ErrorType<ErrorEnvelope>
+
+
+export function useVirtualCatalogue<TData = Awaited<ReturnType<typeof virtualCatalogue>>, TError = ErrorType<ErrorEnvelope>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof virtualCatalogue>>,
+          TError,
+          Awaited<ReturnType<typeof virtualCatalogue>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useVirtualCatalogue<TData = Awaited<ReturnType<typeof virtualCatalogue>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof virtualCatalogue>>,
+          TError,
+          Awaited<ReturnType<typeof virtualCatalogue>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useVirtualCatalogue<TData = Awaited<ReturnType<typeof virtualCatalogue>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The robot models the virtual trial offers, each with the control cabinet versions it runs on.
+ */
+
+export function useVirtualCatalogue<TData = Awaited<ReturnType<typeof virtualCatalogue>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof virtualCatalogue>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getVirtualCatalogueQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
 export const getSystemRecoveryUrl = () => {
 
 
@@ -457,8 +581,10 @@ export const getSystemRecoveryUrl = () => {
 }
 
 /**
- * A GET with an effect, kept from the legacy site; it is never cached and is safe to repeat. No
- * active trial answers 404.
+ * Login required. A GET with an effect, kept from the legacy site; it is never cached and is safe
+ * to repeat. Success answers `msg` "Data synchronized" (in the request's language). No trial answers
+ * 404 `virtual.no_trial`; a trial still being created, being upgraded or ended answers 409
+ * `virtual.creating`, `virtual.upgrading` or `virtual.trial_expired`.
  * @summary Synchronise the trial machine's data (the "synchronize data" button).
  */
 export const systemRecovery = async ( options?: Parameters<typeof http>[1]): Promise<SyncResultEnvelope> => {

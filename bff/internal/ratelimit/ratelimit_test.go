@@ -1,0 +1,169 @@
+package ratelimit_test
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"net/netip"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
+)
+
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time          { return c.t }
+func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func TestOnePerMinuteAndTenPerDay(t *testing.T) {
+	c := &clock{t: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
+	l := ratelimit.New(c.now, ratelimit.Rule{Limit: 1, Window: time.Minute}, ratelimit.Rule{Limit: 10, Window: 24 * time.Hour})
+
+	ok, _ := l.Allow("13800138000")
+	require.True(t, ok)
+	ok, wait := l.Allow("13800138000")
+	assert.False(t, ok, "a second code within the minute")
+	assert.Equal(t, time.Minute, wait)
+	ok, _ = l.Allow("13900139000")
+	assert.True(t, ok, "keys are separate")
+
+	c.advance(59 * time.Second)
+	ok, wait = l.Allow("13800138000")
+	assert.False(t, ok)
+	assert.Equal(t, time.Second, wait)
+	assert.Equal(t, "1", ratelimit.RetryAfter(wait))
+
+	c.advance(time.Second)
+	for i := 2; i <= 10; i++ {
+		ok, _ = l.Allow("13800138000")
+		require.True(t, ok, "code %d", i)
+		c.advance(time.Minute)
+	}
+	ok, wait = l.Allow("13800138000")
+	assert.False(t, ok, "the eleventh code of the day")
+	// The first code was sent 10 minutes ago; it leaves the day's window in 23h50m.
+	assert.Equal(t, 24*time.Hour-10*time.Minute, wait)
+	c.advance(wait)
+	ok, _ = l.Allow("13800138000")
+	assert.True(t, ok, "a rolling day, not a calendar day")
+}
+
+func TestRefundGivesAnAttemptBack(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	l := ratelimit.New(c.now, ratelimit.Rule{Limit: 2, Window: 15 * time.Minute})
+	for i := 0; i < 5; i++ {
+		ok, _ := l.Allow("a@example.com")
+		require.True(t, ok)
+		l.Refund("a@example.com") // successful logins do not count
+	}
+	assert.Equal(t, 0, l.Len())
+	l.Allow("a@example.com")
+	l.Allow("a@example.com")
+	ok, wait := l.Allow("a@example.com")
+	assert.False(t, ok)
+	assert.Equal(t, 15*time.Minute, wait)
+	l.Refund("nobody") // refunding a key without events is harmless
+}
+
+func TestNoRulesAllowEverything(t *testing.T) {
+	l := ratelimit.New(nil)
+	for i := 0; i < 1000; i++ {
+		ok, _ := l.Allow("k")
+		require.True(t, ok)
+	}
+	assert.Equal(t, 0, l.Len(), "and remember nothing")
+}
+
+func TestKeysAreSweptOnceTheirEventsLeaveTheWindow(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	l := ratelimit.New(c.now, ratelimit.Rule{Limit: 3, Window: time.Minute})
+	for i := 0; i < 100; i++ {
+		l.Allow(fmt.Sprint("ip", i))
+	}
+	assert.Equal(t, 100, l.Len())
+	c.advance(2 * time.Minute)
+	l.Allow("fresh")
+	assert.Equal(t, 1, l.Len())
+}
+
+func TestConcurrentAttemptsNeverExceedTheLimit(t *testing.T) {
+	l := ratelimit.New(nil, ratelimit.Rule{Limit: 10, Window: time.Hour})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	allowed := 0
+	for i := 0; i < 200; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ok, _ := l.Allow("victim"); ok {
+				mu.Lock()
+				allowed++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 10, allowed)
+}
+
+func TestParseRules(t *testing.T) {
+	rules, err := ratelimit.ParseRules(" 1/60s , 10/24h")
+	require.NoError(t, err)
+	assert.Equal(t, []ratelimit.Rule{{Limit: 1, Window: time.Minute}, {Limit: 10, Window: 24 * time.Hour}}, rules)
+	assert.Equal(t, "1/1m0s,10/24h0m0s", ratelimit.FormatRules(rules))
+	for _, off := range []string{"", "off", "OFF"} {
+		rules, err = ratelimit.ParseRules(off)
+		assert.NoError(t, err)
+		assert.Empty(t, rules)
+	}
+	for _, bad := range []string{"10", "0/1m", "-1/1m", "x/1m", "10/soon", "10/0s", "10/-1m"} {
+		_, err = ratelimit.ParseRules(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+func TestClientIP(t *testing.T) {
+	proxies, err := ratelimit.ParsePrefixes("10.0.0.0/8, 192.0.2.1, ::1")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name    string
+		remote  string
+		xff     []string
+		trusted []netip.Prefix
+		want    string
+	}{
+		{"the peer without trusted proxies", "203.0.113.7:5555", []string{"198.51.100.1"}, nil, "203.0.113.7"},
+		{"X-Forwarded-For from an untrusted peer is ignored", "203.0.113.7:5555", []string{"198.51.100.1"}, proxies, "203.0.113.7"},
+		{"behind one trusted proxy", "10.1.2.3:80", []string{"198.51.100.1"}, proxies, "198.51.100.1"},
+		{"behind a chain, spoofed hops on the left ignored", "10.1.2.3:80", []string{"6.6.6.6, 198.51.100.1, 192.0.2.1"}, proxies, "198.51.100.1"},
+		{"several header lines", "10.1.2.3:80", []string{"6.6.6.6", "198.51.100.1"}, proxies, "198.51.100.1"},
+		{"garbage stops at the last trusted hop", "10.1.2.3:80", []string{"198.51.100.1, nonsense"}, proxies, "10.1.2.3"},
+		{"a trusted proxy without the header", "[::1]:80", nil, proxies, "::1"},
+		{"IPv4-mapped IPv6 peer", "[::ffff:203.0.113.7]:1", nil, nil, "203.0.113.7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/", nil)
+			r.RemoteAddr = tc.remote
+			for _, v := range tc.xff {
+				r.Header.Add("X-Forwarded-For", v)
+			}
+			assert.Equal(t, tc.want, ratelimit.ClientIP(r, tc.trusted).String())
+		})
+	}
+	_, err = ratelimit.ParsePrefixes("10.0.0.0/33")
+	assert.Error(t, err)
+	_, err = ratelimit.ParsePrefixes("proxy.example")
+	assert.Error(t, err)
+}
+
+func TestIPKeyGroupsAnIPv6Network(t *testing.T) {
+	a := ratelimit.IPKey(netip.MustParseAddr("2001:db8:1:2:aaaa::1"))
+	b := ratelimit.IPKey(netip.MustParseAddr("2001:db8:1:2:bbbb::9"))
+	assert.Equal(t, a, b)
+	assert.Equal(t, "2001:db8:1:2::/64", a)
+	assert.Equal(t, "203.0.113.7", ratelimit.IPKey(netip.MustParseAddr("203.0.113.7")))
+}
