@@ -1,9 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { mockBasePort, sitePort } from './support/ports';
+
 // The site under test is started exactly as `make run` starts it (`make serve` runs the built
-// BFF with its embedded mocks), on its own port and with its own data directory.
-const port = Number(process.env.E2E_PORT ?? 18090);
+// BFF with its embedded mocks), on its own port, with its own data directory, and with the
+// mocks on fixed ports so that journeys can use their /__admin endpoints (read a verification
+// code, advance a clock). E2E_BFF_BIN and E2E_WEB_DIR run another build of the site instead
+// (absolute paths), so that several builds can be tested side by side.
+const port = sitePort;
 const baseURL = `http://127.0.0.1:${port}`;
+const bffBin = process.env.E2E_BFF_BIN;
 
 // Debian's Chromium: Playwright cannot download its own browser on this network.
 const chromium = {
@@ -36,14 +42,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
-    command: 'make -s -C .. serve',
+    command: bffBin ?? 'make -s -C .. serve',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
-      DATA_DIR: `.data/e2e-${port}`,
+      // Relative to the repository root, where `make serve` runs; fresh state every run.
+      DATA_DIR: bffBin ? `/tmp/e2e-data-${port}-${Date.now()}` : `.data/e2e-${port}-${Date.now()}`,
+      MOCK_BASE_PORT: String(mockBasePort),
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',
     stderr: 'pipe',
