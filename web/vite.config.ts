@@ -27,6 +27,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph scripts/check-bundle-size.mjs measures.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Generated schema modules only define values: let the bundler drop the ones a chunk

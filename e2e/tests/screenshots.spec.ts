@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 
 // A Chinese browser, so that the unprefixed Chinese pages are not redirected by detection.
 test.use({ locale: 'zh-CN' });
@@ -10,21 +10,69 @@ const widths = [
   { name: 'desktop', width: 1440, height: 900 },
 ];
 const languages = [
-  { code: 'zh', path: '/index' },
-  { code: 'en', path: '/en/index' },
-  { code: 'jp', path: '/jp/index' },
+  { code: 'zh', prefix: '' },
+  { code: 'en', prefix: '/en' },
+  { code: 'jp', prefix: '/jp' },
 ];
+
+/** Scrolls through the page so lazy pictures load, then back to the top; fonts ready. */
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400); // the floating bar fades out
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+}
 
 for (const w of widths) {
   for (const l of languages) {
     test(`home, ${l.code}, ${w.name}`, async ({ page }) => {
       await page.setViewportSize({ width: w.width, height: w.height });
-      await page.goto(l.path);
+      await page.goto(`${l.prefix}/index`);
       await expect(page.locator('[aria-roledescription="carousel"] img').first()).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+      await settle(page);
+      await expectNoHorizontalScroll(page);
       await page.screenshot({ path: `screenshots/home-${l.code}-${w.name}.png`, fullPage: true });
     });
+
+    test(`list page, ${l.code}, ${w.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: w.width, height: w.height });
+      await page.goto(`${l.prefix}/news`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: /@jaka\.com/ })).toBeVisible();
+      await settle(page);
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `screenshots/news-${l.code}-${w.name}.png`, fullPage: true });
+    });
   }
+}
+
+for (const l of languages) {
+  test(`mobile menu open, ${l.code}`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${l.prefix}/index`);
+    await page.getByRole('banner').getByRole('button', { expanded: false }).last().click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('navigation')).toBeVisible();
+    await drawer.getByRole('navigation').getByRole('button').first().click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `screenshots/menu-${l.code}-phone.png` });
+  });
+}
+
+for (const l of languages) {
+  test(`mega-menu open, ${l.code}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${l.prefix}/index`);
+    await page.getByRole('navigation').first().getByRole('button').first().hover();
+    await expect(page.locator('[data-template="products"] img').first()).toBeVisible();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `screenshots/mega-menu-${l.code}-desktop.png` });
+  });
 }

@@ -13,8 +13,9 @@ test('a visitor lands on /index and switches the site to English', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
   const nav = page.getByRole('navigation', { name: '主导航' });
-  await expect(nav.getByRole('link', { name: '产品中心', exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: '解决方案', exact: true })).toBeVisible();
+  // Top-level items with a mega-menu are buttons that open it (their page is its overview link).
+  await expect(nav.getByRole('button', { name: '产品中心', exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: '解决方案', exact: true })).toBeVisible();
   const carousel = page.locator('[aria-roledescription="carousel"]');
   await expect(carousel.getByText('JAKA Zu 系列协作机器人')).toBeVisible();
 
@@ -24,8 +25,8 @@ test('a visitor lands on /index and switches the site to English', async ({ page
   await expect(page).toHaveURL(/\/en\/index$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const enNav = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(enNav.getByRole('link', { name: 'Products', exact: true })).toBeVisible();
-  await expect(enNav.getByRole('link', { name: 'Service & Support', exact: true })).toBeVisible();
+  await expect(enNav.getByRole('button', { name: 'Products', exact: true })).toBeVisible();
+  await expect(enNav.getByRole('button', { name: 'Service & Support', exact: true })).toBeVisible();
   await expect(page.locator('[aria-roledescription="carousel"]').getByText('JAKA Zu collaborative robots')).toBeVisible();
   await expect(enNav.getByText('产品中心')).toHaveCount(0);
 
@@ -35,7 +36,7 @@ test('a visitor lands on /index and switches the site to English', async ({ page
 test('the Japanese menu comes from its own menu id and language', async ({ page }) => {
   await page.goto('/jp/index');
   const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
-  await expect(nav.getByRole('link', { name: '製品', exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: '製品', exact: true })).toBeVisible();
 });
 
 test('unknown paths go to NotFound, keeping the language', async ({ page }) => {

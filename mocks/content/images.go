@@ -110,6 +110,13 @@ func picture(name string) (string, bool) {
 		p := palettes[keys[n%uint32(len(keys))]]
 		elbow := float64(int(n>>8)%60) - 40
 		return svgDoc(1200, 800, p, arm(p, 760, 770, 0.85, elbow)+arm(p, 330, 780, 0.5, -elbow/2)), true
+	case name == "logos/JAKA.svg":
+		// The company's own logo: the slanted red-and-ink mark beside the name, on no background
+		// so that it sits on the white header and the dark footer alike.
+		return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64" role="img" aria-label="JAKA">
+<path d="M14 10h26l-12 44H2z" fill="#e60012"/><path d="M44 10h12L44 54H32z" fill="#e60012" opacity=".55"/>
+<text x="70" y="47" font-family="Helvetica, Arial, sans-serif" font-size="40" font-weight="700" letter-spacing="6" fill="#14171a">JAKA</text>
+</svg>`, true
 	case strings.HasPrefix(name, "logos/") && strings.HasSuffix(name, ".svg"):
 		// A wordmark: the logo's name set in type, as partners' and the site's logos.
 		text := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(name, "logos/"), ".svg"), "-", " ")

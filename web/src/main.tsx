@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
-import { createRoutes } from '@/app/router';
+import { createRoutes } from '@/app/routes';
 import { initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
-import { setPageLanguage } from '@/lib/page-language';
+import { loadMiniProgramSdk } from '@/lib/mini-program';
+import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { createQueryClient } from '@/lib/query-client';
-import { languageFromPath } from '@/lib/routing';
+import { isPreviewPath, languageFromPath } from '@/lib/routing';
 import '@/styles/global.css';
 
 const container = document.getElementById('root');
@@ -16,6 +17,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // Only the catalogue of the page's own language is loaded before the first render.
 const lang = languageFromPath(window.location.pathname);
 setPageLanguage(lang);
+setPreviewPage(isPreviewPath(window.location.pathname));
 document.documentElement.lang = htmlLang(lang);
 
 void initI18n(lang).then(() => {
@@ -26,3 +28,6 @@ void initI18n(lang).then(() => {
     </StrictMode>,
   );
 });
+
+// Inside the messaging app's mini-program browser only: its SDK, never awaited, never fatal.
+void loadMiniProgramSdk();

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { Catalogue } from './catalogue';
+import type { Catalogues } from './catalogue';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: Catalogue };
+    resources: Catalogues;
   }
 }

@@ -2,7 +2,8 @@
  * The one HTTP layer of the site: orval's mutator for every generated call.
  *
  * - prefixes `/prod-api`;
- * - sends `lang` (wire code of the page language) and `token` (when logged in);
+ * - sends `lang` (wire code of the page language), `token` (when logged in) and, on `/preview/`
+ *   pages, `preview: 1` (drafts, no cache);
  * - aborts after `timeoutMs` (10 s by default);
  * - unwraps the envelope: a non-2xx status or `success: false` throws an {@link ApiError};
  * - validates the body with the operation's generated zod schema (orval passes it as `schema`):
@@ -15,7 +16,7 @@ import type { ZodType, core } from 'zod';
 import { ErrorEnvelope } from '@/api/generated/model/errorEnvelope.zod';
 import type { FieldError } from '@/api/generated/model/fieldError.zod';
 import { type SiteLanguage, toWireLanguage } from './language';
-import { getPageLanguage } from './page-language';
+import { getPageLanguage, isPreviewPage } from './page-language';
 import { getToken } from './session';
 
 export const API_BASE = '/prod-api';
@@ -29,6 +30,8 @@ export interface HttpOptions extends RequestInit {
   timeoutMs?: number;
   /** Page language to send; defaults to the language of the page being shown. */
   lang?: SiteLanguage;
+  /** Ask for drafts (header `preview: 1`); defaults to whether a `/preview/` page is shown. */
+  preview?: boolean;
 }
 
 /** Error keys the client itself assigns when no server envelope explains a failure. */
@@ -112,9 +115,10 @@ function apiErrorFrom(status: number, body: unknown, url: string): ApiError {
   return new ApiError({ status, code, errorKey: CLIENT_ERROR_KEYS.http, msg, url });
 }
 
-function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage): Headers {
+function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview: boolean): Headers {
   const headers = new Headers(init);
   headers.set('lang', toWireLanguage(lang));
+  if (preview) headers.set('preview', '1');
   const token = getToken();
   if (token) headers.set('token', token);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -129,7 +133,7 @@ const TIMED_OUT = Symbol('timed out');
  * (e.g. `/api/banner/allList?type=2`), without the `/prod-api` prefix.
  */
 export async function http<T>(url: string, options: HttpOptions = {}): Promise<T> {
-  const { schema, timeoutMs = DEFAULT_TIMEOUT_MS, lang, signal: callerSignal, headers, ...init } = options;
+  const { schema, timeoutMs = DEFAULT_TIMEOUT_MS, lang, preview, signal: callerSignal, headers, ...init } = options;
   const fullUrl = `${API_BASE}${url}`;
 
   // One controller aborts on the caller's signal (React Query cancelling) or on the time-out.
@@ -144,7 +148,7 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
   try {
     response = await fetch(fullUrl, {
       ...init,
-      headers: buildHeaders(headers, lang ?? getPageLanguage()),
+      headers: buildHeaders(headers, lang ?? getPageLanguage(), preview ?? isPreviewPage()),
       signal: controller.signal,
     });
     text = await response.text();

@@ -1,27 +1,28 @@
 /**
- * i18next set-up. Catalogues are code-split per language (one small chunk each) and loaded on
- * demand by a tiny backend: only the page's language is fetched at start.
+ * i18next set-up. Catalogues are code-split per language and namespace (one small chunk each)
+ * and loaded on demand by a tiny backend: at start only the page language's `common` namespace
+ * is fetched; route loaders fetch the namespaces their page needs before it renders.
  */
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { NAMESPACE } from '@/i18n/catalogue';
+import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from '@/i18n/catalogue';
 import { SITE_LANGUAGES, type SiteLanguage } from './language';
 
 type CatalogueModule = { default: ResourceKey };
 
-const loaders = import.meta.glob<CatalogueModule>('../i18n/locales/*/common.json');
+const loaders = import.meta.glob<CatalogueModule>('../i18n/locales/*/*.json');
 
-export function loadCatalogue(lang: SiteLanguage): Promise<ResourceKey> {
-  const load = loaders[`../i18n/locales/${lang}/common.json`];
-  if (!load) return Promise.reject(new Error(`No catalogue for ${lang}`));
+export function loadCatalogue(lang: SiteLanguage, namespace: Namespace = DEFAULT_NAMESPACE): Promise<ResourceKey> {
+  const load = loaders[`../i18n/locales/${lang}/${namespace}.json`];
+  if (!load) return Promise.reject(new Error(`No catalogue ${namespace} for ${lang}`));
   return load().then((m) => m.default);
 }
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    loadCatalogue(language as SiteLanguage).then(
+  read(language, namespace, callback) {
+    loadCatalogue(language as SiteLanguage, namespace as Namespace).then(
       (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -30,8 +31,8 @@ const lazyCatalogues: BackendModule = {
 
 /** Options shared by the app's instance and the tests' instances. */
 export const I18N_OPTIONS = {
-  ns: [NAMESPACE],
-  defaultNS: NAMESPACE,
+  ns: [DEFAULT_NAMESPACE],
+  defaultNS: DEFAULT_NAMESPACE,
   supportedLngs: [...SITE_LANGUAGES],
   // Site codes such as zh_tw and en_eu are used as they are: no fallback chain, no code cleaning.
   load: 'currentOnly',
@@ -41,7 +42,7 @@ export const I18N_OPTIONS = {
   react: { useSuspense: false },
 } as const;
 
-/** Starts i18next in the given language, loading only that language's catalogue. */
+/** Starts i18next in the given language, loading only that language's `common` catalogue. */
 export async function initI18n(lang: SiteLanguage): Promise<I18n> {
   if (!i18next.isInitialized) {
     await i18next.use(lazyCatalogues).use(initReactI18next).init({ ...I18N_OPTIONS, lng: lang });
@@ -51,11 +52,15 @@ export async function initI18n(lang: SiteLanguage): Promise<I18n> {
   return i18next;
 }
 
-/** Switches the UI language once its catalogue is loaded (route loaders await this). */
-export async function ensureLanguage(lang: SiteLanguage): Promise<void> {
-  if (!i18next.isInitialized) {
-    await initI18n(lang);
-    return;
-  }
+/**
+ * Switches the UI language once its catalogues are loaded: `common` and the given namespaces
+ * (route loaders await this, so a page never renders keys instead of text).
+ */
+export async function ensureLanguage(lang: SiteLanguage, namespaces: readonly Namespace[] = []): Promise<void> {
+  if (!i18next.isInitialized) await initI18n(lang);
+  const wanted = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE && NAMESPACES.includes(ns));
+  // Registers the namespaces (and loads them for the language shown now); changeLanguage then
+  // loads every registered namespace of the new language before it switches.
+  if (wanted.length > 0) await i18next.loadNamespaces(wanted);
   if (i18next.language !== lang) await i18next.changeLanguage(lang);
 }

@@ -1,10 +1,11 @@
 /**
- * The language of the page being shown, for code that runs outside React (the HTTP layer).
- * The router updates it before a page's data is requested.
+ * What the page being shown is, for code that runs outside React (the HTTP layer): its language
+ * and whether it is a `/preview/` page. The router updates both before a page's data is requested.
  */
 import { DEFAULT_LANGUAGE, type SiteLanguage } from './language';
 
 let current: SiteLanguage = DEFAULT_LANGUAGE;
+let preview = false;
 
 export function getPageLanguage(): SiteLanguage {
   return current;
@@ -12,4 +13,13 @@ export function getPageLanguage(): SiteLanguage {
 
 export function setPageLanguage(lang: SiteLanguage): void {
   current = lang;
+}
+
+/** True while a `/preview/` page is shown: content calls then ask for drafts (header `preview: 1`). */
+export function isPreviewPage(): boolean {
+  return preview;
+}
+
+export function setPreviewPage(value: boolean): void {
+  preview = value;
 }

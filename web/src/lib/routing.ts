@@ -85,3 +85,55 @@ export function unprefixedIndexRedirect(preferred: SiteLanguage, search = ''): s
 export function switchLanguagePath(pathname: string, target: SiteLanguage): string {
   return localizePath(splitLanguage(pathname).rest, target);
 }
+
+/** First segment (after the optional language prefix) of the draft mirrors of content pages. */
+export const PREVIEW_SEGMENT = 'preview';
+
+/** True for `/preview/…` and `/{lang}/preview/…`: pages that show drafts (and are never indexed). */
+export function isPreviewPath(pathname: string): boolean {
+  const { rest } = splitLanguage(pathname);
+  return rest === `/${PREVIEW_SEGMENT}` || rest.startsWith(`/${PREVIEW_SEGMENT}/`);
+}
+
+/** The search results page for a query, in a language (`/search?searchInfo=…`). */
+export function searchPath(query: string, lang: SiteLanguage): string {
+  return localizePath(`/search?${new URLSearchParams({ searchInfo: query }).toString()}`, lang);
+}
+
+/** A legal text (terms, privacy, imprint, …) by its key: `/imprint?key={key}`. */
+export function legalPath(key: string, lang: SiteLanguage): string {
+  return localizePath(`/imprint?${new URLSearchParams({ key }).toString()}`, lang);
+}
+
+/**
+ * True for a path of this site (`/x`, not `//host` or `https://…`): the only kind of return page
+ * remembered in `jakaWhereFrom`, so that a crafted value cannot send a visitor elsewhere.
+ */
+export function isSiteRelativePath(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+/** One `<link rel="alternate">` of a page. */
+export interface AlternateLink {
+  hrefLang: string;
+  href: string;
+}
+
+/**
+ * The alternates of a page for search engines: the same page (path and query) in all twelve
+ * languages, and `x-default` pointing at the unprefixed path, which picks a language itself.
+ */
+export function alternateLinks(
+  pathname: string,
+  search: string,
+  origin: string,
+  languages: readonly SiteLanguage[],
+  tagOf: (lang: SiteLanguage) => string,
+): AlternateLink[] {
+  const links = languages.map((lang) => ({
+    hrefLang: tagOf(lang),
+    href: `${origin}${switchLanguagePath(pathname, lang)}${search}`,
+  }));
+  links.push({ hrefLang: 'x-default', href: `${origin}${switchLanguagePath(pathname, DEFAULT_LANGUAGE)}${search}` });
+  return links;
+}

@@ -2,8 +2,10 @@
  * Browser storage of the session and the visitor's language choice, under the keys of spec
  * section 3. Storage may be unavailable (private modes, sandboxed frames): every access is guarded.
  */
+import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { type SiteLanguage, isSiteLanguage } from './language';
+import { isSiteRelativePath } from './routing';
 
 export const STORAGE_KEYS = {
   userId: 'jakaUserId',
@@ -29,9 +31,29 @@ function write(key: string, value: string): void {
   } catch {
     // Storage full or blocked: the choice simply is not remembered.
   }
+  notify();
+}
+
+function remove(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
 }
 
 const StoredUserInfo = z.object({ token: z.string().min(1) });
+
+function readUserInfo(): Record<string, unknown> {
+  const raw = read(STORAGE_KEYS.userInfo);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** The session token kept in `jakaUserInfo`, or null when not logged in. */
 export function getToken(): string | null {
@@ -54,4 +76,91 @@ export function getStoredLanguage(): SiteLanguage | null {
 /** Remembers the visitor's language choice (called by the language switcher only). */
 export function storeLanguage(lang: SiteLanguage): void {
   write(STORAGE_KEYS.lang, lang);
+}
+
+/** The logged-in visitor as the header shows them. */
+export interface Session {
+  token: string;
+  /** What to call the visitor: name, else account (phone), else e-mail; '' when none is stored. */
+  displayName: string;
+}
+
+/** The stored session, or null when there is no token. */
+export function getSession(): Session | null {
+  const token = getToken();
+  if (!token) return null;
+  const displayName =
+    read(STORAGE_KEYS.userName)?.trim() ||
+    read(STORAGE_KEYS.userAccount)?.trim() ||
+    read(STORAGE_KEYS.userAccountEmail)?.trim() ||
+    '';
+  return { token, displayName };
+}
+
+/**
+ * Stores a token handed to the site in a URL (the mini-program's `virtual?token=…` and
+ * `wechatLogin` entries) as the login, keeping whatever else `jakaUserInfo` holds.
+ */
+export function storeLoginToken(token: string): void {
+  write(STORAGE_KEYS.userInfo, JSON.stringify({ ...readUserInfo(), token }));
+}
+
+/**
+ * Logout: removes id, name, account, user info (with the token) and the return page (spec
+ * section 4), and the account e-mail too, so nothing personal stays behind in the browser.
+ */
+export function clearSession(): void {
+  for (const key of [
+    STORAGE_KEYS.userId,
+    STORAGE_KEYS.userName,
+    STORAGE_KEYS.userAccount,
+    STORAGE_KEYS.userAccountEmail,
+    STORAGE_KEYS.userInfo,
+    STORAGE_KEYS.whereFrom,
+  ]) {
+    remove(key);
+  }
+  notify();
+}
+
+/** Remembers the page to return to after login or registration (site paths only). */
+export function rememberReturnPage(path: string): void {
+  if (isSiteRelativePath(path)) write(STORAGE_KEYS.whereFrom, path);
+}
+
+// --- Reactivity: components follow the session, also when another tab logs in or out. ---
+
+const listeners = new Set<() => void>();
+let snapshotKey: string | null = null;
+let snapshot: Session | null = null;
+
+function notify(): void {
+  for (const listener of [...listeners]) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values<string>(STORAGE_KEYS).includes(event.key)) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+function currentSession(): Session | null {
+  const session = getSession();
+  const key = session ? `${session.token}\u0000${session.displayName}` : '';
+  if (key !== snapshotKey) {
+    snapshotKey = key;
+    snapshot = session;
+  }
+  return snapshot;
+}
+
+/** The stored session, following logins and logouts (in this tab and others). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, currentSession, () => null);
 }

@@ -1,8 +1,27 @@
 import { useLocation } from 'react-router';
 import type { SiteLanguage } from './language';
-import { languageFromPath } from './routing';
+import { isPreviewPath, languageFromPath } from './routing';
 
 /** The language of the page being shown, from its URL prefix (none means zh). */
 export function usePageLanguage(): SiteLanguage {
   return languageFromPath(useLocation().pathname);
+}
+
+/** Language and draft mode of the page being shown: what content requests depend on. */
+export interface PageContext {
+  lang: SiteLanguage;
+  preview: boolean;
+}
+
+export function usePageContext(): PageContext {
+  const { pathname } = useLocation();
+  return { lang: languageFromPath(pathname), preview: isPreviewPath(pathname) };
+}
+
+/**
+ * What content queries add to their key and pass to the HTTP layer, so that a language switch or
+ * a preview page never shows cached content of another language or of the published site.
+ */
+export function contentQuery({ lang, preview }: PageContext) {
+  return { key: [lang, preview ? 'preview' : 'live'] as const, request: { lang, preview } };
 }

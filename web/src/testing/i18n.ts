@@ -1,28 +1,37 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type Resource, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Catalogue } from '@/i18n/catalogue';
+import { type Catalogues, NAMESPACES } from '@/i18n/catalogue';
 import { I18N_OPTIONS } from '@/lib/i18n';
 import { SITE_LANGUAGES, type SiteLanguage } from '@/lib/language';
 
-const modules = import.meta.glob<{ default: Catalogue }>('../i18n/locales/*/common.json', { eager: true });
+const modules = import.meta.glob<{ default: unknown }>('../i18n/locales/*/*.json', { eager: true });
 
-/** Every catalogue, keyed by site language (tests read them all at once). */
-export function allCatalogues(): Record<SiteLanguage, Catalogue> {
+/** Every catalogue, keyed by site language and namespace (tests read them all at once). */
+export function allCatalogues(): Record<SiteLanguage, Catalogues> {
   const entries = SITE_LANGUAGES.map((lang) => {
-    const mod = modules[`../i18n/locales/${lang}/common.json`];
-    if (!mod) throw new Error(`Missing catalogue file for ${lang}`);
-    return [lang, mod.default] as const;
+    const namespaces = NAMESPACES.map((ns) => {
+      const mod = modules[`../i18n/locales/${lang}/${ns}.json`];
+      if (!mod) throw new Error(`Missing catalogue file ${lang}/${ns}.json`);
+      return [ns, mod.default] as const;
+    });
+    return [lang, Object.fromEntries(namespaces)] as const;
   });
-  return Object.fromEntries(entries) as Record<SiteLanguage, Catalogue>;
+  return Object.fromEntries(entries) as unknown as Record<SiteLanguage, Catalogues>;
 }
 
-/** A fresh i18next instance in one language, with that language's real catalogue. */
+/** Catalogue files that exist on disk, as `lang/namespace` (to catch a stray or misnamed file). */
+export function catalogueFiles(): string[] {
+  return Object.keys(modules).map((path) => path.replace('../i18n/locales/', '').replace(/\.json$/, ''));
+}
+
+/** A fresh i18next instance in one language, with all of that language's real catalogues. */
 export async function createTestI18n(lang: SiteLanguage): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     ...I18N_OPTIONS,
+    ns: [...NAMESPACES],
     lng: lang,
-    resources: { [lang]: { common: allCatalogues()[lang] } },
+    resources: { [lang]: allCatalogues()[lang] } as unknown as Resource,
   });
   return instance;
 }

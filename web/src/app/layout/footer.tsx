@@ -1,29 +1,215 @@
 import { useTranslation } from 'react-i18next';
+import { type FooterBanner as Banner, useFooterBanner } from '@/api/footer-banner';
+import { type ChannelLogo, type FooterLink, channelName, useSiteInfo } from '@/api/site-info';
+import { SmartLink } from '@/components/ui/smart-link';
+import { legalPath } from '@/lib/routing';
+import { usePageContext } from '@/lib/use-page-language';
+import { Link } from 'react-router';
 import styles from './footer.module.css';
 import { Wordmark } from './wordmark';
 
-/** Copyright year of the legacy site (spec section 9). */
+/** First year of the copyright (spec section 9). */
 export const FOOTER_YEAR = 2023;
 
+/** "2023" in 2023, "2023–2026" later: the first year stays, the current year keeps it honest. */
+export function copyrightYears(now: Date = new Date(), first = FOOTER_YEAR): string {
+  const year = now.getFullYear();
+  return year > first ? `${first}–${year}` : String(first);
+}
+
+/** The ICP licence number links to the national registry, as Chinese sites must. */
+export const ICP_REGISTRY_URL = 'https://beian.miit.gov.cn/';
+
+/**
+ * The footer: the type-19 banner (if any), the link tree, hotline, mailbox and address, the
+ * channels (links or QR codes), legal links (`/imprint?key=…`), licence lines and the copyright.
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const context = usePageContext();
+  const site = useSiteInfo(context);
+  const banner = useFooterBanner(context);
+  const info = site.data;
+
   return (
-    <footer className={styles.footer}>
-      <div className={`container ${styles.inner}`}>
-        <div className={styles.brand}>
-          <Wordmark inverse />
-          <p className={styles.tagline}>{t('site.tagline')}</p>
+    <>
+      {banner.data ? <FooterBanner banner={banner.data} /> : null}
+      <footer className={styles.footer}>
+        <div className={`container ${styles.main}`}>
+          <div className={styles.brand}>
+            <Wordmark inverse />
+            <p className={styles.tagline}>{t('site.tagline')}</p>
+            {info && info.basicInformationLogos.length > 0 ? (
+              <div className={styles.channels}>
+                <p className={styles.heading}>{t('footer.follow')}</p>
+                <ul className={styles.channelList}>
+                  {info.basicInformationLogos.map((logo) => (
+                    <li key={logo.id}>
+                      <Channel logo={logo} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+
+          {info && info.footerLinks.length > 0 ? (
+            <nav aria-label={t('footer.links')} className={styles.tree}>
+              {info.footerLinks.map((group) => (
+                <div key={group.name} className={styles.group}>
+                  <p className={styles.heading}>
+                    <LinkOrText link={group} />
+                  </p>
+                  <ul className={styles.groupLinks}>
+                    {group.children.map((child) => (
+                      <li key={`${child.name}-${child.router ?? child.externalLink ?? ''}`}>
+                        <LinkOrText link={child} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </nav>
+          ) : null}
+
+          {info ? (
+            <section className={styles.contact} aria-labelledby="footer-contact">
+              <h2 id="footer-contact" className={styles.heading}>
+                {t('footer.contact')}
+              </h2>
+              <dl className={styles.contactList}>
+                <div>
+                  <dt>{t('footer.hotline')}</dt>
+                  <dd>
+                    <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className={styles.phone}>
+                      {info.phone}
+                    </a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('footer.email')}</dt>
+                  <dd>
+                    <a href={`mailto:${info.mailbox}`}>{info.mailbox}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('footer.address')}</dt>
+                  <dd>
+                    <address>{info.address}</address>
+                  </dd>
+                </div>
+              </dl>
+            </section>
+          ) : null}
         </div>
-        <div className={styles.meta}>
-          <p>{t('footer.copyright', { year: FOOTER_YEAR })}</p>
-          <button type="button" className={styles.top} onClick={() => window.scrollTo({ top: 0 })}>
-            {t('footer.backToTop')}
-            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-              <path d="M3 10l5-5 5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            </svg>
-          </button>
+
+        <div className={styles.bottom}>
+          <div className={`container ${styles.bottomInner}`}>
+            <p className={styles.copyright}>{t('footer.copyright', { years: copyrightYears() })}</p>
+            {info && info.law.length > 0 ? (
+              <nav aria-label={t('footer.legal')}>
+                <ul className={styles.legal}>
+                  {info.law.map((entry) => (
+                    <li key={entry.dictValue}>
+                      <Link to={legalPath(entry.dictValue, context.lang)}>{entry.dictLabel}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+            {info?.icp || info?.police ? (
+              <ul className={styles.licences} aria-label={t('footer.licences')}>
+                {info.icp ? (
+                  <li>
+                    <a href={ICP_REGISTRY_URL} target="_blank" rel="noopener noreferrer">
+                      {info.icp}
+                      <span className="visually-hidden"> {t('nav.newTab')}</span>
+                    </a>
+                  </li>
+                ) : null}
+                {info.police ? (
+                  <li>
+                    {info.policeUrl ? (
+                      <a href={info.policeUrl} target="_blank" rel="noopener noreferrer">
+                        <PoliceBadge />
+                        {info.police}
+                        <span className="visually-hidden"> {t('nav.newTab')}</span>
+                      </a>
+                    ) : (
+                      <span>
+                        <PoliceBadge />
+                        {info.police}
+                      </span>
+                    )}
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+          </div>
         </div>
+      </footer>
+    </>
+  );
+}
+
+function LinkOrText({ link }: { link: Pick<FooterLink, 'name' | 'router' | 'externalLink'> }) {
+  const href = link.externalLink?.trim() || link.router?.trim();
+  return href ? <SmartLink href={href}>{link.name}</SmartLink> : <span>{link.name}</span>;
+}
+
+/** A channel: a link (new tab) when it has a URL; otherwise its QR code shown on hover and focus. */
+function Channel({ logo }: { logo: ChannelLogo }) {
+  const { t } = useTranslation();
+  const name = channelName(logo);
+  const picture = <img src={logo.logo} alt="" className={styles.channelLogo} loading="lazy" />;
+  if (logo.url) {
+    return (
+      <SmartLink href={logo.url} className={styles.channel}>
+        {picture}
+        <span className="visually-hidden">{t('footer.channel', { name })}</span>
+      </SmartLink>
+    );
+  }
+  if (logo.qrCode) {
+    return (
+      <button type="button" className={styles.channel} aria-label={t('footer.scanQr', { name })}>
+        {picture}
+        <span className={styles.qr} role="presentation">
+          <img src={logo.qrCode} alt="" loading="lazy" />
+        </span>
+      </button>
+    );
+  }
+  return <span className={styles.channel}>{picture}</span>;
+}
+
+/** The footer's banner (CMS type 19): a call to action above the footer. */
+function FooterBanner({ banner }: { banner: Banner }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.banner} aria-labelledby="footer-banner-title">
+      <img className={styles.bannerImage} src={banner.image} alt="" loading="lazy" decoding="async" />
+      <div className={`container ${styles.bannerInner}`} style={banner.color ? { color: banner.color } : undefined}>
+        <div>
+          <h2 id="footer-banner-title" className={styles.bannerTitle}>
+            {banner.title}
+          </h2>
+          {banner.subhead ? <p className={styles.bannerText}>{banner.subhead}</p> : null}
+        </div>
+        {banner.link ? (
+          <SmartLink href={banner.link} className={styles.bannerCta}>
+            {t('footer.bannerCta')}
+          </SmartLink>
+        ) : null}
       </div>
-    </footer>
+    </section>
+  );
+}
+
+function PoliceBadge() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" className={styles.police}>
+      <path d="M8 1.5 2.5 3.5v4c0 3.3 2.3 5.9 5.5 7 3.2-1.1 5.5-3.7 5.5-7v-4z" fill="currentColor" opacity="0.85" />
+    </svg>
   );
 }

@@ -1,73 +1,83 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useSiteInfo } from '@/api/site-info';
+import { AccountMenu } from '@/features/account/components/account-menu';
 import { LanguageSwitcher } from '@/features/language-switcher/components/language-switcher';
 import { MainNav } from '@/features/navigation/components/main-nav';
-import type { SiteLanguage } from '@/lib/language';
+import { headerOverlayStore, openHeaderOverlay } from '@/lib/overlays';
 import { homePath } from '@/lib/routing';
+import { useScrolledPast } from '@/lib/scroll';
+import { useStore } from '@/lib/store';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { usePageContext } from '@/lib/use-page-language';
 import styles from './header.module.css';
 import { Wordmark } from './wordmark';
 
-const NAV_ID = 'site-nav';
+/** Below this width the navigation and account move into the mobile menu. */
+export const DESKTOP_QUERY = '(min-width: 1200px)';
 
-/** Logo, main navigation, language switcher; the navigation collapses behind a button on narrow screens. */
-export function Header({ lang }: { lang: SiteLanguage }) {
+/**
+ * The sticky header: logo, main navigation, search, language, account; on narrow screens the
+ * navigation and account collapse into the mobile menu. Its style changes once the page scrolls.
+ */
+export function Header() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [scrolled, setScrolled] = useState(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
-
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > 0);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-
-  // The open mobile menu covers the page: lock its scroll and let Escape close it.
-  useEffect(() => {
-    if (!menuOpen) return undefined;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen]);
+  const context = usePageContext();
+  const scrolled = useScrolledPast(0);
+  const overlay = useStore(headerOverlayStore);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const menuOpen = overlay === 'menu';
 
   return (
     <header className={styles.header} data-scrolled={scrolled}>
       <div className={`container ${styles.inner}`}>
-        <Link to={homePath(lang)} className={styles.logo} aria-label={t('nav.home')}>
-          <Wordmark />
+        <Link to={homePath(context.lang)} className={styles.logo} aria-label={t('nav.home')}>
+          <SiteLogo />
         </Link>
-        <MainNav lang={lang} id={NAV_ID} mobileOpen={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <MainNav />
         <div className={styles.actions}>
-          <LanguageSwitcher lang={lang} />
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('header.search')}
+            aria-haspopup="dialog"
+            aria-expanded={overlay === 'search'}
+            onClick={() => openHeaderOverlay('search')}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+          <LanguageSwitcher compact={!desktop} />
+          <div className={styles.account}>
+            <AccountMenu />
+          </div>
           <button
             type="button"
             className={styles.menuButton}
-            aria-controls={NAV_ID}
+            aria-haspopup="dialog"
             aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => openHeaderOverlay('menu')}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              {menuOpen ? (
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" fill="none" />
-              ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
-              )}
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
             </svg>
           </button>
         </div>
       </div>
     </header>
   );
+}
+
+/** The logo of the site information; the wordmark while it loads, if it fails, or if the picture breaks. */
+function SiteLogo() {
+  const site = useSiteInfo(usePageContext());
+  const [broken, setBroken] = useState<string | null>(null);
+  const logo = site.data?.logo;
+  if (!logo || broken === logo) return <Wordmark />;
+  return <img className={styles.logoImage} src={logo} alt="" onError={() => setBroken(logo)} />;
 }

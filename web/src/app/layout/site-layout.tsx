@@ -1,45 +1,73 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { htmlLang } from '@/lib/language';
-import { setPageLanguage } from '@/lib/page-language';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { SITE_LANGUAGES, htmlLang } from '@/lib/language';
+import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
+import { usePageHandle } from '@/lib/route-handle';
+import { alternateLinks, isPreviewPath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
-import { isRouteHandle } from '../route-handle';
+import { useAnchorScrolling } from './anchor-scrolling';
+import { FloatingBar } from './floating-bar';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LoadingOverlay, useRouteChangeOverlay } from './loading-overlay';
+import { NavigationProgress } from './navigation-progress';
+import { ShellOverlays } from './shell-overlays';
 import styles from './site-layout.module.css';
 
-/** The frame of every page: header, main content, footer; keeps <html lang> and the title in step. */
+/**
+ * The frame of every page: header, main content, footer, floating bar, overlays. Keeps
+ * `<html lang>`, the title, the hreflang alternates and (on previews) `noindex` in step with the page.
+ */
 export function SiteLayout() {
   const lang = usePageLanguage();
   const { t } = useTranslation();
-  const matches = useMatches();
-  const navigation = useNavigation();
-  const titleKey = matches
-    .map((match) => match.handle)
-    .filter(isRouteHandle)
-    .at(-1)?.titleKey;
+  const location = useLocation();
+  const handle = usePageHandle();
+  const preview = isPreviewPath(location.pathname);
+  const overlay = useRouteChangeOverlay(location.pathname, handle?.loadingOverlay ?? true);
+  useAnchorScrolling();
 
   useLayoutEffect(() => {
     setPageLanguage(lang);
+    setPreviewPage(preview);
     document.documentElement.lang = htmlLang(lang);
-  }, [lang]);
+  }, [lang, preview]);
 
+  const titleKey = handle?.titleKey;
   useEffect(() => {
-    if (titleKey) document.title = t('titles.template', { page: t(titleKey), site: t('site.name') });
-  }, [titleKey, t]);
+    if (!titleKey) return;
+    const page = handle?.preview ? t('titles.preview', { page: t(titleKey) }) : t(titleKey);
+    document.title = t('titles.template', { page, site: t('site.name') });
+  }, [titleKey, handle?.preview, t]);
+
+  const alternates = alternateLinks(location.pathname, location.search, window.location.origin, SITE_LANGUAGES, htmlLang);
 
   return (
     <div className={styles.shell}>
+      {/* React hoists these into <head>. Drafts are never indexed and have no alternates. */}
+      {preview ? (
+        <meta name="robots" content="noindex, nofollow" />
+      ) : (
+        alternates.map((link) => <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />)
+      )}
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <div className={styles.progress} data-active={navigation.state !== 'idle'} aria-hidden="true" />
-      <Header lang={lang} />
-      <main id="main" tabIndex={-1} className={styles.main}>
+      <NavigationProgress />
+      <Header />
+      {preview ? (
+        <p className={styles.previewNotice} role="note">
+          {t('page.previewNotice')}
+        </p>
+      ) : null}
+      <main id="main" tabIndex={-1} className={styles.main} aria-busy={overlay}>
         <Outlet />
       </main>
+      <LoadingOverlay visible={overlay} />
       <Footer />
+      <FloatingBar />
+      <ShellOverlays />
       <ScrollRestoration />
     </div>
   );

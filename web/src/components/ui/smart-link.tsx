@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isExternalUrl, localizePath } from '@/lib/routing';
@@ -7,13 +7,14 @@ import { usePageLanguage } from '@/lib/use-page-language';
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
   /** A site path without language prefix (`/productList/3`) or an absolute URL. */
   href: string;
+  ref?: Ref<HTMLAnchorElement>;
   /** Marks the element a menu trigger (for focus return); rendered as data-trigger. */
   'data-trigger'?: boolean;
 }
 
 /**
  * A link to a site path (gets the page's language prefix, client-side navigation) or to an
- * external URL (new tab, rel=noopener, announced as such to screen readers).
+ * external URL (new tab, rel=noopener noreferrer, announced as such to screen readers).
  */
 export function SmartLink({ href, children, ...rest }: SmartLinkProps) {
   const lang = usePageLanguage();

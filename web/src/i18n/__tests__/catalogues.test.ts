@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { NAMESPACES } from '@/i18n/catalogue';
 import { SITE_LANGUAGES, type SiteLanguage } from '@/lib/language';
-import { allCatalogues } from '@/testing/i18n';
+import { allCatalogues, catalogueFiles } from '@/testing/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,25 +15,47 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Every key of every namespace of one language, as `namespace:key`. */
+function flattenAll(lang: SiteLanguage): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ns of NAMESPACES) {
+    for (const [key, value] of flatten(allCatalogues()[lang][ns] as Tree)) out.set(`${ns}:${key}`, value);
+  }
+  return out;
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const catalogues = allCatalogues();
-const source = flatten(catalogues.en);
+const source = flattenAll('en');
 const ENGLISH: readonly SiteLanguage[] = ['en', 'en_eu', 'en_us'];
 
 /** Values that are legitimately the same as in English (brand names, a shared word, templates). */
 const SAME_AS_ENGLISH: Partial<Record<SiteLanguage, readonly string[]>> = {
-  es: ['site.name', 'titles.template'],
-  fr: ['site.name', 'titles.template', 'nav.menu'],
-  de: ['site.name', 'titles.template'],
-  ru: ['site.name', 'titles.template'],
+  es: ['common:site.name'],
+  fr: [
+    'common:site.name',
+    'common:nav.typeBadge',
+    'common:attention.title',
+    'common:toasts.region',
+    'common:titles.solutionList',
+    'common:titles.application',
+  ],
+  de: ['common:site.name'],
+  ru: ['common:site.name'],
 };
-const ALWAYS_SAME = ['titles.template'];
+const ALWAYS_SAME = ['common:titles.template'];
+
+describe('the catalogue files', () => {
+  it('are exactly one per language and namespace', () => {
+    const expected = SITE_LANGUAGES.flatMap((lang) => NAMESPACES.map((ns) => `${lang}/${ns}`));
+    expect(catalogueFiles().sort()).toEqual(expected.sort());
+  });
+});
 
 describe.each(SITE_LANGUAGES)('the %s catalogue', (lang) => {
-  const catalogue = flatten(catalogues[lang]);
+  const catalogue = flattenAll(lang);
 
-  it('has every key of the source catalogue and no other', () => {
+  it('has every key of the source catalogue, in every namespace, and no other', () => {
     expect([...catalogue.keys()].sort()).toEqual([...source.keys()].sort());
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alternateLinks,
   homePath,
+  isPreviewPath,
+  isSiteRelativePath,
+  legalPath,
+  searchPath,
   languageFromPath,
   languageRootRedirect,
   localizePath,
@@ -80,5 +85,51 @@ describe('localized links', () => {
     expect(switchLanguagePath('/en/index', 'zh')).toBe('/index');
     expect(switchLanguagePath('/en/productList/3', 'jp')).toBe('/jp/productList/3');
     expect(switchLanguagePath('/en/NotFound', 'ko')).toBe('/ko/NotFound');
+  });
+});
+
+describe('preview pages', () => {
+  it('are the /preview/ mirrors, with or without a language prefix', () => {
+    expect(isPreviewPath('/preview/news')).toBe(true);
+    expect(isPreviewPath('/en/preview/newsDetail/3')).toBe(true);
+    expect(isPreviewPath('/preview')).toBe(true);
+    expect(isPreviewPath('/news')).toBe(false);
+    expect(isPreviewPath('/en/previewer')).toBe(false);
+    expect(isPreviewPath('/xx/preview/news')).toBe(false);
+  });
+});
+
+describe('paths the shell builds', () => {
+  it('searches in the page language with searchInfo', () => {
+    expect(searchPath('IP68 cobot', 'en')).toBe('/en/search?searchInfo=IP68+cobot');
+    expect(searchPath('协作 & 机器人', 'zh')).toBe('/search?searchInfo=%E5%8D%8F%E4%BD%9C+%26+%E6%9C%BA%E5%99%A8%E4%BA%BA');
+  });
+
+  it('opens legal texts as /imprint?key=…', () => {
+    expect(legalPath('privacy', 'jp')).toBe('/jp/imprint?key=privacy');
+    expect(legalPath('terms', 'zh')).toBe('/imprint?key=terms');
+  });
+
+  it('accepts only same-site paths as return pages', () => {
+    expect(isSiteRelativePath('/en/news')).toBe(true);
+    expect(isSiteRelativePath('//evil.example')).toBe(false);
+    expect(isSiteRelativePath('/\\evil.example')).toBe(false);
+    expect(isSiteRelativePath('https://evil.example')).toBe(false);
+    expect(isSiteRelativePath(null)).toBe(false);
+  });
+
+  it('lists the same page in every language and x-default for the hreflang alternates', () => {
+    const links = alternateLinks('/en/productDetails/7', '?a=1', 'https://www.example.com', ['zh', 'en', 'jp'], (l) => l);
+    expect(links).toEqual([
+      { hrefLang: 'zh', href: 'https://www.example.com/productDetails/7?a=1' },
+      { hrefLang: 'en', href: 'https://www.example.com/en/productDetails/7?a=1' },
+      { hrefLang: 'jp', href: 'https://www.example.com/jp/productDetails/7?a=1' },
+      { hrefLang: 'x-default', href: 'https://www.example.com/productDetails/7?a=1' },
+    ]);
+  });
+
+  it('switches a preview page to another language, staying a preview', () => {
+    expect(switchLanguagePath('/en/preview/news', 'jp')).toBe('/jp/preview/news');
+    expect(switchLanguagePath('/preview/news', 'ko')).toBe('/ko/preview/news');
   });
 });

@@ -9,11 +9,13 @@ export const attachmentIdMax = 128;
 
 export const attachmentIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
 
+
 export const Attachment = zod.object({
   "id": zod.string().min(1).max(attachmentIdMax).regex(attachmentIdRegExp).describe('Id of a file the visitor uploaded earlier (photo or video), as issued by the upload service.'),
   "name": zod.string().describe('File name as uploaded.'),
-  "url": zod.string().describe('Where to view the file (short-lived URL).'),
-  "contentType": zod.string().describe('Media type, e.g. image/jpeg or video/mp4.')
+  "url": zod.string().describe('Where to view the file: a same-origin preview link (/repair-files/{id}?t=…) that works for an\nhour without the token header, as the src of an img or video element (byte ranges work).\n'),
+  "contentType": zod.string().describe('Media type read from the file\'s bytes, one of image/jpeg, image/png, image/webp, video/mp4, video/quicktime.'),
+  "size": zod.int().min(1).describe('Size in bytes.')
 })
 
 export type Attachment = zod.input<typeof Attachment>;

@@ -10,6 +10,7 @@ export const workOrderAttachmentsItemIdMax = 128;
 
 
 export const workOrderAttachmentsItemIdRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+
 export const workOrderStepsMin = 3;
 export const workOrderStepsMax = 3;
 
@@ -17,18 +18,22 @@ export const workOrderStepsMax = 3;
 export const WorkOrder = zod.object({
   "id": zod.int().min(1).max(workOrderIdMax),
   "serviceNumber": zod.string(),
+  "variant": zod.enum(['repair', 'consultation']).describe('repair, a repair report; consultation, a technical consultation.'),
   "reportTime": zod.iso.datetime({"offset":true}),
   "status": zod.enum(['onlineReport', 'inService', 'serviceCompleted']).describe('Progress of a work order; the only transitions are onlineReport to inService to serviceCompleted.'),
   "faultTime": zod.iso.date().nullish().describe('Day the fault occurred; null for consultations.'),
   "robotCode": zod.string().nullish().describe('Robot serial number; null for consultations.'),
   "robotBody": zod.string().nullish().describe('Robot model name, from the serial number, e.g. JAKA Zu 7.'),
+  "cabinetCode": zod.string().nullish().describe('Serial number of the control cabinet; null for consultations.'),
   "faultDescription": zod.string().describe('The fault description (or, for a consultation, the problem description).'),
+  "issueInformation": zod.string().nullish().describe('What a consultation is about; null for repairs.'),
   "attachments": zod.array(zod.object({
   "id": zod.string().min(1).max(workOrderAttachmentsItemIdMax).regex(workOrderAttachmentsItemIdRegExp).describe('Id of a file the visitor uploaded earlier (photo or video), as issued by the upload service.'),
   "name": zod.string().describe('File name as uploaded.'),
-  "url": zod.string().describe('Where to view the file (short-lived URL).'),
-  "contentType": zod.string().describe('Media type, e.g. image/jpeg or video/mp4.')
-})),
+  "url": zod.string().describe('Where to view the file: a same-origin preview link (/repair-files/{id}?t=…) that works for an\nhour without the token header, as the src of an img or video element (byte ranges work).\n'),
+  "contentType": zod.string().describe('Media type read from the file\'s bytes, one of image/jpeg, image/png, image/webp, video/mp4, video/quicktime.'),
+  "size": zod.int().min(1).describe('Size in bytes.')
+})).describe('The photos and videos of the fault (or problem), then those of the software versions.'),
   "contactName": zod.string(),
   "contactPhone": zod.string(),
   "contactEmail": zod.string(),

@@ -12,7 +12,8 @@ export const WorkOrderReceipt = zod.object({
   "serviceNumber": zod.string().nullish().describe('Service number shown to the customer; null while the report is queued.'),
   "reportTime": zod.iso.datetime({"offset":true}).describe('When the report was accepted.'),
   "status": zod.enum(['onlineReport', 'inService', 'serviceCompleted']).describe('Progress of a work order; the only transitions are onlineReport to inService to serviceCompleted.'),
-  "queued": zod.boolean().describe('True when the work-order system was unavailable and the report is stored for delivery later (exactly once).')
+  "queued": zod.boolean().describe('True when the work-order system was unavailable and the report is stored for delivery later (exactly once).'),
+  "duplicate": zod.boolean().describe('True when this is a repeat of an earlier submission (same Idempotency-Key) and nothing new was written.')
 })
 
 export type WorkOrderReceipt = zod.input<typeof WorkOrderReceipt>;

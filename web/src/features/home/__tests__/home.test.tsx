@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { envelope, homeBanners } from '@/testing/fixtures';
+import { enquiryDialogStore } from '@/lib/enquiry-dialog';
+import { envelope, homeAggregate, homeBanners } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
 import { AUTO_ADVANCE_MS, scrimTone } from '../components/hero-carousel';
@@ -19,16 +20,59 @@ const activeSlide = () => {
 };
 
 describe('the home page', () => {
-  it('asks for published home banners in the page language', async () => {
-    const { requests } = mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+  it('asks for the home aggregate in the page language, once', async () => {
+    const { requests } = mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/jp/index');
     await screen.findByRole('region', { name: '注目情報' });
-    expect(requests[0]?.url).toBe('/prod-api/api/banner/allList?type=2&status=0');
+    expect(requests.map((r) => r.url)).toEqual(['/prod-api/bff/home']);
     expect(requests[0]?.headers.get('lang')).toBe('ja');
+    expect(requests[0]?.headers.get('preview')).toBeNull();
+  });
+
+  it('asks for drafts on the preview mirror', async () => {
+    const { requests } = mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
+    await renderAt(<HomeRoute />, '/en/preview/index');
+    await screen.findByRole('region', { name: 'Highlights' });
+    expect(requests[0]?.headers.get('preview')).toBe('1');
+  });
+
+  it('shows product cards, shown industries and news with their links', async () => {
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
+    await renderAt(<HomeRoute />, '/en/index');
+    const products = await screen.findByRole('region', { name: 'Cobots for every task' });
+    expect(within(products).getByRole('link', { name: /JAKA Zu Cobots/ }).getAttribute('href')).toBe('/en/productList/1');
+    expect(within(products).getByRole('heading', { name: 'JAKA Pro' }).closest('a')).toBeNull();
+    expect(within(products).getByRole('link', { name: /All products/ }).getAttribute('href')).toBe('/en/productList');
+
+    const industries = screen.getByRole('region', { name: 'Industries we serve' });
+    expect(within(industries).getByRole('link', { name: /Automotive/ }).getAttribute('href')).toBe('/en/industry/1');
+    expect(within(industries).queryByText('Hidden industry')).toBeNull();
+
+    const news = screen.getByRole('region', { name: 'Latest news' });
+    const first = within(news).getByRole('link', { name: /50,000th/ });
+    expect(first.getAttribute('href')).toBe('/en/newsDetail/39?typeId=1');
+    expect(within(first).getByText('Hot')).toBeTruthy();
+    expect(within(news).getByRole('link', { name: /Hannover/ }).getAttribute('href')).toBe('/en/newsDetail/36?typeId=4');
+    expect(within(news).getByText('Oct 27, 2026')).toBeTruthy();
+  });
+
+  it('opens the enquiry dialog from its call to action: a prototype request in Chinese, contact elsewhere', async () => {
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
+    const user = userEvent.setup();
+    const { unmount } = await renderAt(<HomeRoute />, '/index');
+    await user.click(await screen.findByRole('button', { name: '咨询专家' }));
+    expect(enquiryDialogStore.get()).toEqual({ open: true, intent: 'prototype' });
+    unmount();
+    enquiryDialogStore.set({ open: false, intent: 'contact' });
+
+    await renderAt(<HomeRoute />, '/en/index');
+    await user.click(await screen.findByRole('button', { name: 'Talk to an expert' }));
+    expect(enquiryDialogStore.get()).toEqual({ open: true, intent: 'contact' });
+    enquiryDialogStore.set({ open: false, intent: 'contact' });
   });
 
   it('shows a loading skeleton, then the banners as a carousel', async () => {
-    mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/en/index');
     expect(screen.getByRole('status').textContent).toContain('Loading…');
     const carousel = await screen.findByRole('region', { name: 'Highlights' });
@@ -43,7 +87,7 @@ describe('the home page', () => {
   });
 
   it('uses the banner colour for its text', async () => {
-    mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/en/index');
     await screen.findByRole('region', { name: 'Highlights' });
     const heading = screen.getByRole('heading', { name: 'MiniCobo', hidden: true });
@@ -53,7 +97,7 @@ describe('the home page', () => {
   });
 
   it('moves with next, previous and the dots', async () => {
-    mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     const user = userEvent.setup();
     await renderAt(<HomeRoute />, '/en/index');
     await screen.findByRole('region', { name: 'Highlights' });
@@ -70,7 +114,7 @@ describe('the home page', () => {
   it('advances every 6 s, and not while hovered or paused', async () => {
     // Fake timers before render, so the carousel's own timer is a fake one.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/en/index');
     const carousel = await screen.findByRole('region', { name: 'Highlights' });
 
@@ -104,7 +148,7 @@ describe('the home page', () => {
       })),
     );
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch([['/api/banner/allList', { body: envelope(homeBanners) }]]);
+    mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/en/index');
     await screen.findByRole('region', { name: 'Highlights' });
     act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2));
@@ -114,8 +158,8 @@ describe('the home page', () => {
 
   it('shows a visible error with retry, never the slides, when the body breaks the contract', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    let body: unknown = envelope([{ ...homeBanners[0], color: 'red' }]);
-    mockFetch([['/api/banner/allList', () => ({ body })]]);
+    let body: unknown = envelope({ ...homeAggregate, banners: [{ ...homeBanners[0], color: 'red' }] });
+    mockFetch([['/bff/home', () => ({ body })]]);
     const user = userEvent.setup();
     await renderAt(<HomeRoute />, '/en/index');
     const alert = await screen.findByRole('alert');
@@ -124,11 +168,11 @@ describe('the home page', () => {
     expect(screen.queryByText('JAKA Zu series')).toBeNull();
     expect(consoleError).toHaveBeenCalledWith(
       expect.any(String),
-      '/prod-api/api/banner/allList?type=2&status=0',
-      expect.arrayContaining([expect.objectContaining({ path: ['data', 0, 'color'] })]),
+      '/prod-api/bff/home',
+      expect.arrayContaining([expect.objectContaining({ path: ['data', 'banners', 0, 'color'] })]),
     );
 
-    body = envelope(homeBanners);
+    body = envelope(homeAggregate);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('region', { name: 'Highlights' });
   });
@@ -136,7 +180,7 @@ describe('the home page', () => {
   it('shows an error with retry when the server fails', async () => {
     mockFetch([
       [
-        '/api/banner/allList',
+        '/bff/home',
         { status: 503, body: { success: false, code: 503, msg: 'down', data: null, errorKey: 'upstream.unavailable' } },
       ],
     ]);

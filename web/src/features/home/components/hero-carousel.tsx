@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SmartLink } from '@/components/ui/smart-link';
 import { usePrefersReducedMotion } from '@/lib/use-media-query';
-import type { HomeBanner } from '../api/get-banners';
+import type { HomeBanner } from '../api/get-home';
 import styles from './hero-carousel.module.css';
 
 export const AUTO_ADVANCE_MS = 6000;
@@ -28,7 +28,7 @@ export function scrimTone(color: string | null | undefined): 'dark' | 'light' {
  * the visitor prefers reduced motion.
  */
 export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const count = banners.length;
   const [index, setIndex] = useState(0);
   const reducedMotion = usePrefersReducedMotion();
@@ -55,7 +55,7 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
     <section
       className={styles.carousel}
       aria-roledescription="carousel"
-      aria-label={t('home.carousel')}
+      aria-label={t('carousel')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -70,7 +70,7 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
               key={banner.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={t('home.slide', { index: i + 1, count })}
+              aria-label={t('slide', { index: i + 1, count })}
               className={styles.slide}
               data-active={isActive}
               data-tone={scrimTone(banner.color)}
@@ -94,7 +94,7 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
                 {banner.subhead ? <p className={styles.subhead}>{banner.subhead}</p> : null}
                 {banner.link ? (
                   <SmartLink href={banner.link} className={styles.cta}>
-                    {t('home.learnMore')}
+                    {t('learnMore')}
                   </SmartLink>
                 ) : null}
               </div>
@@ -109,27 +109,27 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
             <button
               type="button"
               className={styles.control}
-              aria-label={paused ? t('home.play') : t('home.pause')}
+              aria-label={paused ? t('play') : t('pause')}
               onClick={() => setUserPaused(!paused)}
             >
               {paused ? <PlayIcon /> : <PauseIcon />}
             </button>
-            <button type="button" className={styles.control} aria-label={t('home.previous')} onClick={() => go(active - 1)}>
+            <button type="button" className={styles.control} aria-label={t('previous')} onClick={() => go(active - 1)}>
               <ArrowIcon direction="left" />
             </button>
-            <div className={styles.dots} role="group" aria-label={t('home.slides')}>
+            <div className={styles.dots} role="group" aria-label={t('slides')}>
               {banners.map((banner, i) => (
                 <button
                   key={banner.id}
                   type="button"
                   className={styles.dot}
-                  aria-label={t('home.goTo', { index: i + 1 })}
+                  aria-label={t('goTo', { index: i + 1 })}
                   aria-current={i === active ? 'true' : undefined}
                   onClick={() => go(i)}
                 />
               ))}
             </div>
-            <button type="button" className={styles.control} aria-label={t('home.next')} onClick={() => go(active + 1)}>
+            <button type="button" className={styles.control} aria-label={t('next')} onClick={() => go(active + 1)}>
               <ArrowIcon direction="right" />
             </button>
           </div>

@@ -1,29 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
-import { usePageLanguage } from '@/lib/use-page-language';
-import { useHomeBanners } from '../api/get-banners';
+import { usePageContext } from '@/lib/use-page-language';
+import { useHome } from '../api/get-home';
 import { HeroCarousel, HeroFallback, HeroSkeleton } from '../components/hero-carousel';
+import { ContactBand, IndustriesSection, NewsSection, ProductsSection, SectionsSkeleton } from '../components/home-sections';
 import styles from './home.module.css';
 
-/** The home page (`/index`, `/{lang}/index`). */
+/** The home page (`/index`, `/{lang}/index`): banners, product lines, industries, news, contact. */
 export function HomeRoute() {
-  const { t } = useTranslation();
-  const lang = usePageLanguage();
-  const banners = useHomeBanners(lang);
+  const { t } = useTranslation('home');
+  const context = usePageContext();
+  const home = useHome(context);
 
   return (
     <>
-      <h1 className="visually-hidden">{t('home.heading')}</h1>
-      {banners.isPending ? (
-        <HeroSkeleton />
-      ) : banners.isError ? (
+      <h1 className="visually-hidden">{t('heading')}</h1>
+      {home.isPending ? (
+        <>
+          <HeroSkeleton />
+          <SectionsSkeleton />
+        </>
+      ) : home.isError ? (
         <div className={`container ${styles.error}`}>
-          <ErrorState error={banners.error} onRetry={() => void banners.refetch()} />
+          <ErrorState error={home.error} onRetry={() => void home.refetch()} />
         </div>
-      ) : banners.data.length === 0 ? (
-        <HeroFallback />
       ) : (
-        <HeroCarousel banners={banners.data} />
+        <>
+          {home.data.banners.length === 0 ? <HeroFallback /> : <HeroCarousel banners={home.data.banners} />}
+          <ProductsSection cards={home.data.cards} />
+          <IndustriesSection industries={home.data.industries} />
+          <ContactBand lang={context.lang} />
+          <NewsSection news={home.data.news} lang={context.lang} />
+        </>
       )}
     </>
   );

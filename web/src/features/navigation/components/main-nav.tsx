@@ -1,205 +1,253 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import * as NavigationMenu from '@radix-ui/react-navigation-menu';
+import { type MouseEvent, type PointerEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SmartLink } from '@/components/ui/smart-link';
-import type { SiteLanguage } from '@/lib/language';
+import { isExternalUrl } from '@/lib/routing';
+import { usePageContext } from '@/lib/use-page-language';
 import { useNavTree } from '../api/get-nav-tree';
 import type { MenuItem } from '../utils/menu';
+import { Badges, ExternalIcon } from './badges';
 import styles from './main-nav.module.css';
 
-export interface MainNavProps {
-  lang: SiteLanguage;
-  /** Id the header's mobile menu button points at (aria-controls). */
-  id: string;
-  /** Mobile only: whether the collapsed menu is shown. */
-  mobileOpen: boolean;
-  /** Called after the visitor follows a link (closes the mobile menu). */
-  onNavigate: () => void;
-}
-
-/** The site's main navigation: the CMS tree as a bar with hover/focus mega-menus. */
-export function MainNav({ lang, id, mobileOpen, onNavigate }: MainNavProps) {
+/**
+ * The desktop navigation: the CMS tree as a bar of mega-menus (Radix NavigationMenu: opens on
+ * hover and on Enter/Space, Tab walks into the panel, Escape closes and returns focus). Each
+ * top-level item lays out its panel by its `templateStyle`.
+ */
+export function MainNav() {
   const { t } = useTranslation();
-  const menu = useNavTree(lang);
+  const menu = useNavTree(usePageContext());
+  const { pathname } = useLocation();
+  const [value, setValue] = useState('');
+  const pointerType = useRef('');
+
+  // A followed link (or a language switch) closes the open panel.
+  useEffect(() => setValue(''), [pathname]);
+
+  if (menu.isPending || menu.isError) {
+    return (
+      <nav aria-label={t('nav.mainNavigation')} className={styles.root}>
+        {menu.isPending ? (
+          <div className={styles.loading} role="status">
+            <span className="visually-hidden">{t('status.loading')}</span>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className={styles.loadingBar} />
+            ))}
+          </div>
+        ) : (
+          <div className={styles.error}>
+            <ErrorState compact error={menu.error} onRetry={() => void menu.refetch()} />
+          </div>
+        )}
+      </nav>
+    );
+  }
+
+  // With a mouse the panel is already open from hovering: a click keeps it open rather than
+  // toggling it shut under the pointer. Keyboard (detail 0) and touch still toggle.
+  const keepOpenOnClick = (itemValue: string) => (event: MouseEvent<HTMLButtonElement>) => {
+    if (pointerType.current === 'mouse' && event.detail > 0 && value === itemValue) event.preventDefault();
+  };
+  const rememberPointer = (event: PointerEvent<HTMLButtonElement>) => {
+    pointerType.current = event.pointerType;
+  };
 
   return (
-    <nav id={id} aria-label={t('nav.mainNavigation')} className={styles.nav} data-mobile-open={mobileOpen}>
-      {menu.isPending ? (
-        <div className={styles.loading} role="status">
-          <span className="visually-hidden">{t('status.loading')}</span>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className={styles.loadingBar} />
-          ))}
-        </div>
-      ) : menu.isError ? (
-        <div className={styles.error}>
-          <ErrorState compact error={menu.error} onRetry={() => void menu.refetch()} />
-        </div>
-      ) : (
-        <ul className={styles.bar}>
-          {menu.data.map((item) => (
-            <TopItem key={item.id} item={item} onNavigate={onNavigate} />
-          ))}
-        </ul>
-      )}
-    </nav>
+    <NavigationMenu.Root
+      className={styles.root}
+      aria-label={t('nav.mainNavigation')}
+      value={value}
+      onValueChange={setValue}
+      delayDuration={120}
+    >
+      <NavigationMenu.List className={styles.list}>
+        {menu.data.map((item) => {
+          const itemValue = String(item.id);
+          if (item.children.length === 0) {
+            return (
+              <NavigationMenu.Item key={item.id} className={styles.item}>
+                {item.href ? (
+                  <NavigationMenu.Link asChild>
+                    <SmartLink href={item.href} className={styles.trigger}>
+                      {item.name}
+                      <Badges item={item} />
+                    </SmartLink>
+                  </NavigationMenu.Link>
+                ) : (
+                  <span className={styles.trigger}>{item.name}</span>
+                )}
+              </NavigationMenu.Item>
+            );
+          }
+          return (
+            <NavigationMenu.Item key={item.id} value={itemValue} className={styles.item}>
+              <NavigationMenu.Trigger
+                className={styles.trigger}
+                onPointerDown={rememberPointer}
+                onClick={keepOpenOnClick(itemValue)}
+              >
+                {item.name}
+                <Badges item={item} />
+                <svg className={styles.chevron} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+                  <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                </svg>
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className={styles.content}>
+                <MegaPanel item={item} />
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+          );
+        })}
+      </NavigationMenu.List>
+      <div className={styles.viewportPosition}>
+        <NavigationMenu.Viewport className={styles.viewport} />
+      </div>
+    </NavigationMenu.Root>
   );
 }
 
-function Badges({ item }: { item: MenuItem }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {item.badge ? (
-        <span className={styles.badge} data-badge={item.badge}>
-          {item.badge}
-        </span>
-      ) : null}
-      {item.highlighted ? <span className={styles.badgeNew}>{t('nav.newBadge')}</span> : null}
-    </>
-  );
-}
-
-function ItemLink({ item, className, onNavigate }: { item: MenuItem; className?: string | undefined; onNavigate: () => void }) {
-  const label = (
+/** A link inside a panel: closes the menu when followed; external links open in a new tab. */
+function PanelLink({ item, className, children }: { item: MenuItem; className?: string | undefined; children?: ReactNode }) {
+  const label = children ?? (
     <>
       <span>{item.name}</span>
       <Badges item={item} />
+      {item.external ? <ExternalIcon /> : null}
     </>
   );
   if (!item.href) return <span className={className}>{label}</span>;
   return (
-    <SmartLink href={item.href} className={className} onClick={onNavigate}>
-      {label}
-    </SmartLink>
+    <NavigationMenu.Link asChild>
+      <SmartLink href={item.href} className={className}>
+        {label}
+      </SmartLink>
+    </NavigationMenu.Link>
   );
 }
 
-const CLOSE_DELAY_MS = 120;
-
-function TopItem({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLLIElement>(null);
-  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const hasPanel = item.children.length > 0;
-
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
-
-  const show = () => {
-    clearTimeout(closeTimer.current);
-    setOpen(true);
-  };
-  const hideSoon = () => {
-    clearTimeout(closeTimer.current);
-    closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
-  };
-  const onBlur = (event: FocusEvent<HTMLLIElement>) => {
-    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
-    if (event.key === 'Escape' && open) {
-      setOpen(false);
-      rootRef.current?.querySelector<HTMLElement>('[data-trigger]')?.focus();
-    }
-  };
-  const followed = () => {
-    setOpen(false);
-    onNavigate();
-  };
-
-  const triggerProps: { 'aria-expanded'?: boolean; 'aria-controls'?: string } = hasPanel
-    ? { 'aria-expanded': open, 'aria-controls': panelId }
-    : {};
-  const columns = item.children;
-  const isMega = columns.some((child) => child.children.length > 0);
-
+function Overview({ item }: { item: MenuItem }) {
+  const { t } = useTranslation();
+  if (!item.href || isExternalUrl(item.href)) return null;
   return (
-    <li
-      ref={rootRef}
-      className={styles.item}
-      data-open={open}
-      onMouseEnter={hasPanel ? show : undefined}
-      onMouseLeave={hasPanel ? hideSoon : undefined}
-      onFocus={hasPanel ? show : undefined}
-      onBlur={hasPanel ? onBlur : undefined}
-      onKeyDown={hasPanel ? onKeyDown : undefined}
-    >
-      {item.href ? (
-        <SmartLinkTrigger item={item} onNavigate={followed} triggerProps={triggerProps} />
-      ) : (
-        <button
-          type="button"
-          data-trigger
-          className={styles.trigger}
-          onClick={() => setOpen((v) => !v)}
-          {...triggerProps}
-        >
-          <span>{item.name}</span>
-          <Badges item={item} />
-          {hasPanel ? <Chevron /> : null}
-        </button>
-      )}
-      {hasPanel ? (
-        <div id={panelId} className={styles.panel} data-open={open}>
-          <div className={`container ${isMega ? styles.mega : styles.simple}`}>
-            {isMega ? (
-              columns.map((column) => (
-                <section key={column.id} className={styles.column}>
-                  <h2 className={styles.columnTitle}>
-                    <ItemLink item={column} className={styles.columnLink} onNavigate={followed} />
-                  </h2>
-                  {column.children.length > 0 ? (
-                    <ul className={styles.columnList}>
-                      {column.children.map((leaf) => (
-                        <li key={leaf.id}>
-                          <ItemLink item={leaf} className={styles.leafLink} onNavigate={followed} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </section>
-              ))
-            ) : (
-              <ul className={styles.simpleList}>
-                {columns.map((child) => (
-                  <li key={child.id}>
-                    <ItemLink item={child} className={styles.columnLink} onNavigate={followed} />
+    <PanelLink item={item} className={styles.overview}>
+      {t('nav.overview', { name: item.name })}
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <path d="M3 8h10M9 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      </svg>
+    </PanelLink>
+  );
+}
+
+/** The panel layout of a top-level item, by its templateStyle. */
+function MegaPanel({ item }: { item: MenuItem }) {
+  switch (item.templateStyle) {
+    case 'products':
+      return <ProductsPanel item={item} />;
+    case 'solutions':
+      return <SolutionsPanel item={item} />;
+    default:
+      return <LinksPanel item={item} />;
+  }
+}
+
+/** Products: the product lines with their picture and products; single links (e.g. compare) below. */
+function ProductsPanel({ item }: { item: MenuItem }) {
+  const lines = item.children.filter((child) => child.children.length > 0);
+  const extras = item.children.filter((child) => child.children.length === 0);
+  return (
+    <div className={`container ${styles.panel}`} data-template="products">
+      <div className={styles.lines}>
+        {lines.map((line) => (
+          <section key={line.id} className={styles.line} aria-label={line.name}>
+            <div className={styles.lineMedia}>
+              {line.image ? <img src={line.image} alt="" loading="lazy" decoding="async" /> : null}
+            </div>
+            <PanelLink item={line} className={styles.lineTitle} />
+            <ul className={styles.lineProducts}>
+              {line.children.map((product) => (
+                <li key={product.id}>
+                  <PanelLink item={product} className={styles.leafLink} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <div className={styles.panelFoot}>
+        <ul className={styles.extraLinks}>
+          {extras.map((extra) => (
+            <li key={extra.id}>
+              <PanelLink item={extra} className={styles.extraLink} />
+            </li>
+          ))}
+        </ul>
+        <Overview item={item} />
+      </div>
+    </div>
+  );
+}
+
+/** Solutions: one column per grouping (by industry, by application); single links beside them. */
+function SolutionsPanel({ item }: { item: MenuItem }) {
+  const groups = item.children.filter((child) => child.children.length > 0);
+  const extras = item.children.filter((child) => child.children.length === 0);
+  return (
+    <div className={`container ${styles.panel} ${styles.solutions}`} data-template="solutions">
+      {groups.map((group) => (
+        <section key={group.id} className={styles.column} aria-label={group.name}>
+          <p className={styles.columnTitle}>
+            <PanelLink item={group} className={styles.columnTitleLink} />
+          </p>
+          <ul className={styles.columnList}>
+            {group.children.map((leaf) => (
+              <li key={leaf.id}>
+                <PanelLink item={leaf} className={styles.leafLink} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className={styles.aside}>
+        <ul className={styles.featureLinks}>
+          {extras.map((extra) => (
+            <li key={extra.id}>
+              <PanelLink item={extra} className={styles.featureLink} />
+            </li>
+          ))}
+        </ul>
+        <Overview item={item} />
+      </div>
+    </div>
+  );
+}
+
+/** Service & support, about, insights: the section's name and overview, then its links as tiles. */
+function LinksPanel({ item }: { item: MenuItem }) {
+  return (
+    <div className={`container ${styles.panel} ${styles.links}`} data-template={item.templateStyle ?? 'links'}>
+      <div className={styles.intro}>
+        <p className={styles.introTitle}>{item.name}</p>
+        <Overview item={item} />
+      </div>
+      <ul className={styles.tiles}>
+        {item.children.map((child) => (
+          <li key={child.id}>
+            <PanelLink item={child} className={styles.tile} />
+            {child.children.length > 0 ? (
+              <ul className={styles.tileChildren}>
+                {child.children.map((leaf) => (
+                  <li key={leaf.id}>
+                    <PanelLink item={leaf} className={styles.leafLink} />
                   </li>
                 ))}
               </ul>
-            )}
-          </div>
-        </div>
-      ) : null}
-    </li>
-  );
-}
-
-function SmartLinkTrigger({
-  item,
-  onNavigate,
-  triggerProps,
-}: {
-  item: MenuItem;
-  onNavigate: () => void;
-  triggerProps: { 'aria-expanded'?: boolean; 'aria-controls'?: string };
-}) {
-  // The top-level link itself; with a panel it also carries aria-expanded/aria-controls.
-  return (
-    <SmartLink href={item.href ?? '/'} className={styles.trigger} onClick={onNavigate} data-trigger {...triggerProps}>
-      <span>{item.name}</span>
-      <Badges item={item} />
-      {item.children.length > 0 ? <Chevron /> : null}
-    </SmartLink>
-  );
-}
-
-function Chevron() {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

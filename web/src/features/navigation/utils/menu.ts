@@ -8,9 +8,14 @@ import type { core } from 'zod';
 import { NavItem } from '@/api/generated/model/navItem.zod';
 import { ResponseShapeError } from '@/lib/http';
 
+/** Mega-menu layout of a top-level item. */
+export type TemplateStyle = 'products' | 'solutions' | 'serviceSupport' | 'aboutJaka' | 'insights';
+
 export interface MenuItem {
   id: number;
   name: string;
+  /** Layout of a top-level item's mega-menu; null below the top level or when unset. */
+  templateStyle: TemplateStyle | null;
   /** Site path without language prefix, or an absolute URL when `external`; null for a heading. */
   href: string | null;
   external: boolean;
@@ -49,6 +54,7 @@ function toMenuItems(nodes: readonly unknown[], url: string, path: (string | num
     items.push({
       id: item.id,
       name: item.name,
+      templateStyle: item.templateStyle ?? null,
       href: external ?? router,
       external: external !== null,
       highlighted: item.flag === 1,

@@ -41,8 +41,12 @@ export const getOcrActionUrl = () => {
 }
 
 /**
- * The photo is at most 10 MiB (413 otherwise) and is JPEG, PNG or WebP. The legacy site called
- * this from the site root; here it lives under /prod-api like every other call.
+ * The photo is at most 10 MiB (413 `upload.too_large` otherwise) and is JPEG, PNG or WebP by its
+ * bytes (415 `upload.unsupported_type` otherwise; 400 `upload.empty` for 0 bytes). The form's
+ * fields may come in either order. A photo on which nothing can be read is no error: `text` is
+ * empty and every field null. The photo is not kept: to attach it to the report, upload it with
+ * uploadRepairFile. The legacy site called this from the site root; here it lives under /prod-api
+ * like every other call.
  * @summary Read a nameplate or a software-version screen from a photo, to prefill the repair form.
  */
 export const ocrAction = async (ocrRequest: OcrRequest, options?: Parameters<typeof http>[1]): Promise<OcrResultEnvelope> => {

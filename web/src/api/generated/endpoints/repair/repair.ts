@@ -33,9 +33,25 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
+import {
+  NullEnvelope
+} from '../../model/nullEnvelope.zod';
+
 import type {
   RepairReport
 } from '../../model/repairReport.zod';
+
+import type {
+  UploadId
+} from '../../model/uploadId.zod';
+
+import type {
+  UploadRequest
+} from '../../model/uploadRequest.zod';
+
+import {
+  UploadedFileEnvelope
+} from '../../model/uploadedFileEnvelope.zod';
 
 import {
   WorkOrderEnvelope
@@ -76,7 +92,174 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   return result;
 };
 
-export const getAddWorkOrderUrl = () => {
+export const getUploadRepairFileUrl = () => {
+
+
+
+
+  return `/api/itr/upload`
+}
+
+/**
+ * One file per call, in the form field `file`. Its type is read from its bytes, not from its name
+ * or declared type: JPEG, PNG or WebP photos of at most 10 MiB, MP4 or QuickTime (MOV) videos of
+ * at most 100 MiB (the BFF's UPLOAD_IMAGE_MAX_BYTES and UPLOAD_VIDEO_MAX_BYTES). The file is
+ * streamed to the work-order system as it arrives; a refused file leaves nothing behind.
+ *
+ * Failures (each with an `errors` entry for `file` whose message is in the request's language):
+ * 400 `upload.empty` (0 bytes), 415 `upload.unsupported_type`, 413 `upload.too_large` (the
+ * message names the limit), 400 `upload.interrupted` (the body ended early or is not a multipart
+ * form), 400 `request.invalid` (no `file` field, or another field).
+ *
+ * The upload belongs to the logged-in user: only they can preview it, remove it, or name it in
+ * `faultAttachments` or `softwareVersionAttachments` of addWorkOrder. `url` is a same-origin
+ * preview link (`/repair-files/{uploadId}?t=…`, valid for an hour) usable as the `src` of an `img`
+ * or `video` element, which cannot send the token header; it supports byte ranges. Uploads that no
+ * work order names are removed by the work-order system after a day.
+ * @summary Upload one photo or video for a repair report; answers its upload id and a preview link.
+ */
+export const uploadRepairFile = async (uploadRequest: UploadRequest, options?: Parameters<typeof http>[1]): Promise<UploadedFileEnvelope> => {
+    const formData = new FormData();
+formData.append(`file`, uploadRequest.file);
+
+  return http<UploadedFileEnvelope>(getUploadRepairFileUrl(),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: formData,
+    schema: UploadedFileEnvelope
+  }
+);}
+
+
+
+
+
+export const getUploadRepairFileMutationKey = () => ['uploadRepairFile'] as const;
+
+export const getUploadRepairFileMutationOptions = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadRepairFile>>, TError,UploadRepairFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof uploadRepairFile>>, TError,UploadRepairFileMutationVariables, TContext> => {
+
+const mutationKey = getUploadRepairFileMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadRepairFile>>, UploadRepairFileMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  uploadRepairFile(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadRepairFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadRepairFile>>>
+    export type UploadRepairFileMutationBody = UploadRequest
+    export type UploadRepairFileMutationError = ErrorType<ErrorEnvelope>
+    export type UploadRepairFileMutationVariables = {data: UploadRequest}
+
+    /**
+ * @summary Upload one photo or video for a repair report; answers its upload id and a preview link.
+ */
+export const useUploadRepairFile = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadRepairFile>>, TError,UploadRepairFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadRepairFile>>,
+        TError,
+        UploadRepairFileMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUploadRepairFileMutationOptions(options), queryClient);
+    }
+    export const getDeleteRepairFileUrl = (uploadId: UploadId,) => {
+
+
+
+
+  return `/api/itr/upload/${uploadId}`
+}
+
+/**
+ * 404 `upload.not_found` for an unknown upload or another user's; 409 `upload.in_use` once a
+ * submitted work order names it.
+ * @summary Remove a photo or video the user uploaded, before the report is sent.
+ */
+export const deleteRepairFile = async (uploadId: UploadId, options?: Parameters<typeof http>[1]): Promise<NullEnvelope> => {
+
+  return http<NullEnvelope>(getDeleteRepairFileUrl(uploadId),
+  {
+    ...options,
+    method: 'DELETE'
+
+    ,
+    schema: NullEnvelope
+  }
+);}
+
+
+
+
+
+export const getDeleteRepairFileMutationKey = () => ['deleteRepairFile'] as const;
+
+export const getDeleteRepairFileMutationOptions = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteRepairFile>>, TError,DeleteRepairFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteRepairFile>>, TError,DeleteRepairFileMutationVariables, TContext> => {
+
+const mutationKey = getDeleteRepairFileMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteRepairFile>>, DeleteRepairFileMutationVariables> = (props) => {
+          const {uploadId} = props ?? {};
+
+          return  deleteRepairFile(uploadId,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteRepairFileMutationResult = NonNullable<Awaited<ReturnType<typeof deleteRepairFile>>>
+
+    export type DeleteRepairFileMutationError = ErrorType<ErrorEnvelope>
+    export type DeleteRepairFileMutationVariables = {uploadId: UploadId}
+
+    /**
+ * @summary Remove a photo or video the user uploaded, before the report is sent.
+ */
+export const useDeleteRepairFile = <TError = ErrorType<ErrorEnvelope>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteRepairFile>>, TError,DeleteRepairFileMutationVariables, TContext>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteRepairFile>>,
+        TError,
+        DeleteRepairFileMutationVariables,
+        TContext
+      > => {
+      return useMutation(getDeleteRepairFileMutationOptions(options), queryClient);
+    }
+    export const getAddWorkOrderUrl = () => {
 
 
 
@@ -86,9 +269,17 @@ export const getAddWorkOrderUrl = () => {
 
 /**
  * Which fields are required depends on `variant`; see RepairReport. Attachments are referenced by
- * upload id. When the work-order system is unavailable the report is stored durably and delivered
- * later exactly once: the answer then has `queued: true` and no id or service number yet. A retry
- * with the same `Idempotency-Key` returns the first answer.
+ * upload id (uploadRepairFile). When the work-order system is unavailable the report is stored
+ * durably and delivered later exactly once: the answer then has `queued: true` and no id or
+ * service number yet; the work order appears in processList once delivered. A retry with the
+ * same `Idempotency-Key` (or, without one, the same report within a minute or two) returns the
+ * first answer with `duplicate: true`. Keys are per user.
+ *
+ * Failures: 400 `request.invalid` with one `errors` entry per field (missing or blank fields of
+ * the variant, fields of the other variant, a fault date after today), messages in the request's
+ * language; 422 `repair.attachment_not_yours` with an entry per attachment (e.g.
+ * `faultAttachments/1`) that is not an upload of the user (or was removed); 422 `repair.rejected`
+ * when the work-order system refuses the report; 409 `request.idempotency_conflict`.
  * @summary Report a repair (or send a technical consultation); creates a work order.
  */
 export const addWorkOrder = async (repairReport: RepairReport, options?: Parameters<typeof http>[1]): Promise<WorkOrderReceiptEnvelope> => {
@@ -177,6 +368,8 @@ export const useAddWorkOrder = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
+ * Tabs: `all`, `pending` (onlineReport and inService), `completed` (serviceCompleted). Only the
+ * user's own orders. An empty page (`total: 0`) is where the web shows 'No data' with its advice.
  * @summary The logged-in user's work orders, one page, newest first.
  */
 export const processList = async (workOrderQuery: WorkOrderQuery, options?: Parameters<typeof http>[1]): Promise<WorkOrderPageEnvelope> => {
@@ -265,7 +458,8 @@ export const useProcessList = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * A work order of another user answers 404.
+ * A work order of another user answers 404 `repair.order_not_found`, exactly like one that does
+ * not exist. The attachments' `url` are preview links valid for an hour.
  * @summary One work order of the logged-in user, with its progress steps.
  */
 export const repairDetail = async (id: number, options?: Parameters<typeof http>[1]): Promise<WorkOrderEnvelope> => {
@@ -367,6 +561,8 @@ export const getCompanyListUrl = () => {
 }
 
 /**
+ * Companies whose name contains the keyword (case-insensitive), names that start with it first.
+ * A keyword of blanks answers an empty list.
  * @summary Company names and addresses known to the service system, for autocompleting the repair form.
  */
 export const companyList = async (companyQuery: CompanyQuery, options?: Parameters<typeof http>[1]): Promise<CompanyAddressListEnvelope> => {

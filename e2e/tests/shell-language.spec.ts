@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+// Language detection (spec section 1), the switcher and the page head, through the real BFF.
+
+test.describe('a Japanese browser', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('lands on the Japanese home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/jp\/index$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('button', { name: '製品' })).toBeVisible();
+  });
+});
+
+test.describe('a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('lands on the European English home page', async ({ page }) => {
+    await page.goto('/index');
+    await expect(page).toHaveURL(/\/en_eu\/index$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-150');
+  });
+});
+
+test.describe('a French browser', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('stays on the Chinese home page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  });
+});
+
+test.describe('the language switcher', () => {
+  test.use({ locale: 'en-US' });
+
+  test('opens the same page, ids and query included, in the chosen language', async ({ page }) => {
+    await page.goto('/en/productDetails/103?tab=specs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product details' })).toBeVisible();
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitem', { name: '日本語' }).click();
+    await expect(page).toHaveURL(/\/jp\/productDetails\/103\?tab=specs$/);
+    await expect(page.getByRole('heading', { level: 1, name: '製品詳細' })).toBeVisible();
+    await expect(page).toHaveTitle('製品詳細 | JAKAロボティクス');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
+
+    // Back to Chinese: no prefix; the choice is remembered over the English browser.
+    await page.getByRole('button', { name: /^言語/ }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page).toHaveURL(/\/productDetails\/103\?tab=specs$/);
+    await page.goto('/index');
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('works from the keyboard', async ({ page }) => {
+    await page.goto('/en/news');
+    const button = page.getByRole('button', { name: /^Language/ });
+    await expect(button).toHaveAttribute('data-state', 'closed'); // the menu's code has arrived
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: '日本語' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/jp\/news$/);
+  });
+});
+
+test.describe('the page head', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('names every language and x-default as alternates, and the language in <html lang>', async ({ page }) => {
+    await page.goto('/ko/news?page=2');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    const alternates = page.locator('head link[rel="alternate"]');
+    await expect(alternates).toHaveCount(13);
+    const links = await alternates.evaluateAll((els) => els.map((el) => [el.getAttribute('hreflang'), new URL(el.getAttribute('href') ?? '').pathname + new URL(el.getAttribute('href') ?? '').search]));
+    expect(Object.fromEntries(links)).toMatchObject({
+      'zh-CN': '/news?page=2',
+      'zh-TW': '/zh_tw/news?page=2',
+      ja: '/jp/news?page=2',
+      'en-150': '/en_eu/news?page=2',
+      'en-US': '/en_us/news?page=2',
+      ko: '/ko/news?page=2',
+      'x-default': '/news?page=2',
+    });
+    await expect(page).toHaveTitle('뉴스 | JAKA 로보틱스');
+  });
+
+  test('sends the page language to the API, ja for jp, and preview: 1 from preview pages', async ({ page }) => {
+    const seen: Array<{ url: string; lang: string | undefined; preview: string | undefined }> = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/prod-api/')) {
+        seen.push({ url: request.url(), lang: request.headers().lang, preview: request.headers().preview });
+      }
+    });
+    await page.goto('/jp/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'ニュース' })).toBeVisible();
+    await expect.poll(() => seen.length).toBeGreaterThan(2);
+    expect(seen.every((r) => r.lang === 'ja' && r.preview === undefined)).toBe(true);
+
+    seen.length = 0;
+    await page.goto('/en/preview/news');
+    await expect(page.getByRole('note')).toHaveText('Preview: this page may show unpublished drafts.');
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    await expect.poll(() => seen.length).toBeGreaterThan(2);
+    expect(seen.every((r) => r.lang === 'en' && r.preview === '1')).toBe(true);
+  });
+});
+
+test.describe('the Japanese page', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('has no English left in its chrome (header, footer, floating bar, menus)', async ({ page }) => {
+    const english = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/en/common.json', import.meta.url), 'utf8')));
+    const japanese = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/jp/common.json', import.meta.url), 'utf8')));
+    // UI texts of the English catalogue that differ from the Japanese one (brand names excluded).
+    const forbidden = [...english.entries()]
+      .filter(([key, value]) => japanese.get(key) !== value && !value.includes('{{'))
+      .map(([, value]) => value);
+
+    await page.goto('/jp/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'ニュース' })).toBeVisible();
+    await page.mouse.wheel(0, 400);
+    await expect(page.getByRole('complementary', { name: 'クイックコンタクト' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('button', { name: 'サービス・サポート' }).click();
+    await expect(page.getByRole('link', { name: 'サービス・サポートトップ' })).toBeVisible();
+
+    const chrome = await page.evaluate(() => {
+      const parts = [...document.querySelectorAll('header, footer, aside, nav, [role="note"], .skip-link')];
+      const texts = parts.map((el) => (el as HTMLElement).innerText);
+      const labels = parts.flatMap((el) => [...el.querySelectorAll('[aria-label]')].map((l) => l.getAttribute('aria-label') ?? ''));
+      return [...texts, ...labels, document.title].join('\n');
+    });
+    const leftovers = forbidden.filter((text) => chrome.includes(text));
+    expect(leftovers).toEqual([]);
+  });
+});
+
+function flatten(tree: Record<string, unknown>, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value as Record<string, unknown>, path)) out.set(k, v);
+  }
+  return out;
+}

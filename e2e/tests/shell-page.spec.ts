@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+
+// Page-level behaviour: NotFound, page frames, the floating bar, the enquiry dialog, the loading
+// overlay, anchors, the virtual page's token, and a page whose code cannot be loaded.
+
+test.use({ locale: 'en-US' });
+
+test('unknown paths go to NotFound in their language, with a way home', async ({ page }) => {
+  await page.goto('/jp/no/such/page');
+  await expect(page).toHaveURL(/\/jp\/NotFound$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ページが見つかりません' })).toBeVisible();
+  await expect(page).toHaveTitle('ページが見つかりません | JAKAロボティクス');
+  await page.getByRole('link', { name: 'ホームに戻る' }).click();
+  await expect(page).toHaveURL(/\/jp\/index$/);
+
+  await page.goto('/xx/news');
+  await expect(page).toHaveURL(/\/NotFound$/);
+});
+
+test('pages still in preparation have their frame: breadcrumb, title, a panel with ways on', async ({ page }) => {
+  await page.goto('/en/caseDetail/5');
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link')).toHaveText(['Home', 'Solutions', 'Customer cases']);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer case' })).toBeVisible();
+  await expect(page).toHaveTitle('Customer case | JAKA Robotics');
+  const panel = page.getByTestId('preparing-panel');
+  await expect(panel.getByRole('heading', { name: 'This page is being prepared' })).toBeVisible();
+  await panel.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/en\/index$/);
+});
+
+test('/imprint?key=… opens the legal page, linked from the footer', async ({ page }) => {
+  await page.goto('/en/news');
+  await page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page).toHaveURL(/\/en\/imprint\?key=privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and policies' })).toBeVisible();
+});
+
+test('the footer shows the hotline, mailbox, address, legal links and licence lines', async ({ page }) => {
+  await page.goto('/news');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: '400-006-2665' })).toHaveAttribute('href', 'tel:4000062665');
+  await expect(footer.getByRole('link', { name: 'info@jaka.com' })).toHaveAttribute('href', 'mailto:info@jaka.com');
+  await expect(footer.getByText('上海市闵行区剑川路 610 号 33 幢')).toBeVisible();
+  await expect(footer.getByRole('link', { name: /沪ICP备/ })).toBeVisible();
+  await expect(footer.getByRole('link', { name: /沪公网安备/ })).toHaveAttribute('href', /beian\.mps\.gov\.cn/);
+  await expect(footer.getByText(/^© 2023–\d{4} /)).toBeVisible();
+  await expect(page.getByRole('region', { name: '与 JAKA 应用工程师交流您的项目' })).toBeVisible();
+});
+
+test('the floating bar appears after 100 px and takes the visitor back to the top', async ({ page }) => {
+  await page.goto('/en/index');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'info@jaka.com' }).waitFor();
+  const bar = page.getByRole('complementary', { name: 'Quick contact' });
+  await expect(bar).toBeHidden();
+  await page.mouse.wheel(0, 60);
+  await page.waitForTimeout(300);
+  await expect(bar).toBeHidden();
+  await page.mouse.wheel(0, 800);
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', 'mailto:info@jaka.com');
+  await bar.getByRole('button', { name: 'Back to top' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(bar).toBeHidden();
+});
+
+test('the enquiry dialog opens over the page from the floating bar, locking page scroll', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'zh')); // a visitor who chose Chinese
+  await page.goto('/index');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'info@jaka.com' }).waitFor();
+  await page.mouse.wheel(0, 600);
+  const bar = page.getByRole('complementary', { name: '快捷联系' });
+  await bar.getByRole('button', { name: '申请样机' }).click();
+  const dialog = page.getByRole('dialog', { name: '申请样机' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: '400-006-2665' })).toBeVisible();
+
+  const before = await page.evaluate(() => window.scrollY);
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+  await page.mouse.move(20, 400);
+  await page.mouse.wheel(0, 500);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+
+  // Other languages: contact us.
+  await page.goto('/en/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'info@jaka.com' }).waitFor();
+  await page.mouse.wheel(0, 600);
+  await page.getByRole('complementary', { name: 'Quick contact' }).getByRole('button', { name: 'Contact us' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contact us' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('a route change shows the loading overlay and the progress bar, FAQ pages no overlay', async ({ page }) => {
+  await page.goto('/en/news');
+  const overlay = page.getByTestId('loading-overlay');
+  await expect(overlay).toHaveAttribute('data-visible', 'false');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Downloads' }).click();
+  await expect(page).toHaveURL(/\/en\/download$/);
+  await expect(overlay).toHaveAttribute('data-visible', 'true');
+  await expect(overlay).toHaveAttribute('data-visible', 'false');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
+  await page.waitForTimeout(50);
+  await expect(overlay).toHaveAttribute('data-visible', 'false');
+});
+
+test('links to an anchor scroll there smoothly, below the sticky header', async ({ page }) => {
+  await page.goto('/en/index');
+  await page.getByRole('heading', { name: 'Latest news' }).waitFor();
+  await page.evaluate(() => {
+    const link = document.createElement('a');
+    link.href = '#home-news';
+    link.textContent = 'Jump to news';
+    link.id = 'e2e-anchor';
+    document.querySelector('main')?.prepend(link);
+  });
+  await page.getByRole('link', { name: 'Jump to news' }).click();
+  // Half-way through the 500 ms the page is on its way, not there yet.
+  await page.waitForTimeout(150);
+  const during = await page.evaluate(() => window.scrollY);
+  await expect(page).toHaveURL(/#home-news$/);
+  const top = await page.getByRole('heading', { name: 'Latest news' }).evaluate((el) => el.getBoundingClientRect().top);
+  const headerHeight = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().height);
+  expect(top).toBeGreaterThanOrEqual(headerHeight);
+  expect(top).toBeLessThan(headerHeight + 40);
+  expect(during).toBeGreaterThan(0);
+  expect(during).toBeLessThan(await page.evaluate(() => window.scrollY));
+});
+
+test('the virtual page stores its token as the login and drops it from the address', async ({ page }) => {
+  await page.goto('/virtual?token=mini-program-token');
+  await expect(page).toHaveURL(/\/virtual$/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toEqual({ token: 'mini-program-token' });
+  await expect(page.getByRole('heading', { level: 1, name: '虚拟体验' })).toBeVisible();
+});
+
+test('a page whose code cannot be loaded shows a retry panel, not a blank page', async ({ page }) => {
+  await page.route(/\/assets\/news-list-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/en/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'News' }).click();
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  await page.unroute(/\/assets\/news-list-[^/]+\.js$/);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+});

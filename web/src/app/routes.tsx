@@ -1,0 +1,281 @@
+/**
+ * The route table: every page of spec section 2 in one place. Each page exists without prefix
+ * (Chinese) and under `/{lang}` for the other eleven languages; content pages also have draft
+ * mirrors under `/preview/` (and `/{lang}/preview/`). Every page is a lazy chunk from its feature
+ * folder (`src/features/<feature>/routes/`), has its own title in every language, and its own
+ * error element (a failed chunk shows a retry panel). The rules themselves are pure functions in
+ * lib/routing.ts; loaders here only read the browser and storage and apply them.
+ */
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { redirect } from 'react-router';
+import type { Namespace, TitleKey } from '@/i18n/catalogue';
+import { readBrowserInfo } from '@/lib/browser';
+import { ensureLanguage } from '@/lib/i18n';
+import { type SiteLanguage, DEFAULT_LANGUAGE, detectBrowserLanguage, isPrefixLanguage, preferredLanguage } from '@/lib/language';
+import { type LazyPage, lazyPage } from '@/lib/lazy-page';
+import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
+import type { Crumb, RouteHandle } from '@/lib/route-handle';
+import {
+  HOME_PAGE,
+  NOT_FOUND_PAGE,
+  PREVIEW_SEGMENT,
+  languageRootRedirect,
+  notFoundPath,
+  rootRedirect,
+  unknownPathRedirect,
+  unprefixedIndexRedirect,
+} from '@/lib/routing';
+import { getStoredLanguage, storeLoginToken } from '@/lib/session';
+import { BootFallback, SiteLayout } from './layout/site-layout';
+import { RouteError } from './routes/route-error';
+
+export interface PageDefinition {
+  /** Path after the optional language prefix, without leading slash (`productList/:id`). */
+  path: string;
+  titleKey: TitleKey;
+  page: LazyPage;
+  /** `mirror`: also under /preview/; `only`: exists only under /preview/. */
+  preview?: 'mirror' | 'only';
+  /** Catalogue namespaces the page needs besides `common` (loaded before it renders). */
+  namespaces?: readonly Namespace[];
+  /** false on FAQ pages: no loading overlay when they are entered. */
+  loadingOverlay?: boolean;
+  /** The page above this one in the breadcrumb (its path in this table). */
+  parent?: string;
+  /** Runs before the page (after the language is set); may redirect. */
+  before?: (args: LoaderFunctionArgs) => Response | null;
+}
+
+// Page modules, grouped by feature. Later issues replace the modules, not this table.
+const page = {
+  home: lazyPage(() => import('@/features/home/routes/home'), 'HomeRoute'),
+  notFound: lazyPage(() => import('./routes/not-found'), 'NotFoundRoute'),
+  search: lazyPage(() => import('@/features/search/routes/search'), 'SearchRoute'),
+  login: lazyPage(() => import('@/features/account/routes/login'), 'LoginRoute'),
+  register: lazyPage(() => import('@/features/account/routes/register'), 'RegisterRoute'),
+  wechatLogin: lazyPage(() => import('@/features/account/routes/wechat-login'), 'WechatLoginRoute'),
+  deregister: lazyPage(() => import('@/features/account/routes/deregister'), 'DeregisterRoute'),
+  productList: lazyPage(() => import('@/features/products/routes/product-list'), 'ProductListRoute'),
+  productLine: lazyPage(() => import('@/features/products/routes/product-line'), 'ProductLineRoute'),
+  productDetails: lazyPage(() => import('@/features/products/routes/product-details'), 'ProductDetailsRoute'),
+  productComparison: lazyPage(() => import('@/features/products/routes/product-comparison'), 'ProductComparisonRoute'),
+  solutionList: lazyPage(() => import('@/features/solutions/routes/solution-list'), 'SolutionListRoute'),
+  caseList: lazyPage(() => import('@/features/solutions/routes/case-list'), 'CaseListRoute'),
+  caseDetail: lazyPage(() => import('@/features/solutions/routes/case-detail'), 'CaseDetailRoute'),
+  application: lazyPage(() => import('@/features/solutions/routes/application'), 'ApplicationRoute'),
+  industry: lazyPage(() => import('@/features/solutions/routes/industry'), 'IndustryRoute'),
+  productLevel: lazyPage(() => import('@/features/solutions/routes/product-level'), 'ProductLevelRoute'),
+  service: lazyPage(() => import('@/features/service/routes/service'), 'ServiceRoute'),
+  showRoom: lazyPage(() => import('@/features/service/routes/show-room'), 'ShowRoomRoute'),
+  jakaAcademy: lazyPage(() => import('@/features/service/routes/jaka-academy'), 'JakaAcademyRoute'),
+  provider: lazyPage(() => import('@/features/service/routes/provider'), 'ProviderRoute'),
+  repair: lazyPage(() => import('@/features/repair/routes/repair'), 'RepairRoute'),
+  repairList: lazyPage(() => import('@/features/repair/routes/repair-list'), 'RepairListRoute'),
+  repairDetail: lazyPage(() => import('@/features/repair/routes/repair-detail'), 'RepairDetailRoute'),
+  download: lazyPage(() => import('@/features/downloads/routes/download'), 'DownloadRoute'),
+  commonQuestion: lazyPage(() => import('@/features/faq/routes/common-question'), 'CommonQuestionRoute'),
+  commonQuestionDetail: lazyPage(() => import('@/features/faq/routes/common-question-detail'), 'CommonQuestionDetailRoute'),
+  virtual: lazyPage(() => import('@/features/virtual/routes/virtual'), 'VirtualRoute'),
+  jakaPlus: lazyPage(() => import('@/features/jakaplus/routes/jaka-plus'), 'JakaPlusRoute'),
+  jakaHotline: lazyPage(() => import('@/features/jakaplus/routes/jaka-hotline'), 'JakaHotlineRoute'),
+  jakaList: lazyPage(() => import('@/features/jakaplus/routes/jaka-list'), 'JakaListRoute'),
+  jakaDetail: lazyPage(() => import('@/features/jakaplus/routes/jaka-detail'), 'JakaDetailRoute'),
+  about: lazyPage(() => import('@/features/about/routes/about'), 'AboutRoute'),
+  contact: lazyPage(() => import('@/features/about/routes/contact'), 'ContactRoute'),
+  esg: lazyPage(() => import('@/features/about/routes/esg'), 'EsgRoute'),
+  investment: lazyPage(() => import('@/features/about/routes/investment'), 'InvestmentRoute'),
+  resource: lazyPage(() => import('@/features/about/routes/resource'), 'ResourceRoute'),
+  join: lazyPage(() => import('@/features/recruit/routes/join'), 'JoinRoute'),
+  position: lazyPage(() => import('@/features/recruit/routes/position'), 'PositionRoute'),
+  news: lazyPage(() => import('@/features/news/routes/news-list'), 'NewsListRoute'),
+  newsDetail: lazyPage(() => import('@/features/news/routes/news-detail'), 'NewsDetailRoute'),
+  legal: lazyPage(() => import('@/features/legal/routes/legal'), 'LegalRoute'),
+  thx: lazyPage(() => import('@/features/enquiry/routes/thx'), 'ThxRoute'),
+  cooperationIntent: lazyPage(() => import('@/features/enquiry/routes/cooperation-intent'), 'CooperationIntentRoute'),
+  activity: lazyPage(() => import('@/features/activity/routes/activity'), 'ActivityRoute'),
+};
+
+/**
+ * The virtual page of the mini-program is opened as `virtual?token=…`: the token is stored as the
+ * login (jakaUserInfo) and removed from the address, so it does not linger in history or referrers.
+ */
+export function virtualTokenLoader({ request }: LoaderFunctionArgs): Response | null {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token')?.trim();
+  if (!url.searchParams.has('token')) return null;
+  if (token) storeLoginToken(token);
+  url.searchParams.delete('token');
+  return redirect(`${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Every page of the site (spec section 2). New pages add a line here. */
+export const PAGES: readonly PageDefinition[] = [
+  { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
+  { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
+  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror' },
+  { path: 'thx', titleKey: 'titles.thx', page: page.thx },
+  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about' },
+  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about' },
+  { path: 'search', titleKey: 'titles.search', page: page.search },
+  // Accounts
+  { path: 'login', titleKey: 'titles.login', page: page.login },
+  { path: 'register', titleKey: 'titles.register', page: page.register },
+  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin },
+  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister },
+  // Products
+  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror' },
+  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList' },
+  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList' },
+  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList' },
+  // Solutions
+  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList },
+  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList' },
+  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case' },
+  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList' },
+  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList' },
+  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList' },
+  // Service
+  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror' },
+  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service' },
+  { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair' },
+  { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList' },
+  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about' },
+  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service' },
+  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service' },
+  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false },
+  {
+    path: 'commonQuestionDetail',
+    titleKey: 'titles.commonQuestionDetail',
+    page: page.commonQuestionDetail,
+    preview: 'only',
+    parent: 'commonQuestion',
+    loadingOverlay: false,
+  },
+  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service' },
+  { path: 'virtual', titleKey: 'titles.virtual', page: page.virtual, parent: 'service', before: virtualTokenLoader },
+  // JAKA+ ecosystem
+  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror' },
+  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+' },
+  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+' },
+  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+' },
+  // Company
+  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror' },
+  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about' },
+  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about' },
+  { path: 'position', titleKey: 'titles.position', page: page.position, preview: 'mirror', parent: 'join' },
+  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror' },
+  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news' },
+  { path: 'flsm', titleKey: 'titles.legal', page: page.legal },
+  // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
+  { path: 'imprint', titleKey: 'titles.imprint', page: page.legal },
+  // Enquiries and events
+  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent },
+  { path: 'activity', titleKey: 'titles.activity', page: page.activity },
+];
+
+interface PageContext {
+  lang: SiteLanguage;
+  preview: boolean;
+}
+
+/** Makes the page's language current (catalogues loaded, API headers) before it renders. */
+async function enterPage(context: PageContext, definition: PageDefinition): Promise<null> {
+  setPageLanguage(context.lang);
+  setPreviewPage(context.preview);
+  await ensureLanguage(context.lang, definition.namespaces ?? []);
+  return null;
+}
+
+function searchOf(request: Request): string {
+  return new URL(request.url).search;
+}
+
+function pageLoader(definition: PageDefinition, prefixed: boolean, preview: boolean) {
+  return async (args: LoaderFunctionArgs) => {
+    const { params, request } = args;
+    let lang: SiteLanguage = DEFAULT_LANGUAGE;
+    if (prefixed) {
+      // `/{segment}/page` with a segment that is no language is an unknown path.
+      if (!isPrefixLanguage(params.lang)) return redirect(notFoundPath(DEFAULT_LANGUAGE));
+      lang = params.lang;
+    } else if (definition.path === HOME_PAGE && !preview) {
+      // `/index` for a visitor whose preferred language is not Chinese goes to that language.
+      const preferred = preferredLanguage(getStoredLanguage(), detectBrowserLanguage(readBrowserInfo()));
+      const target = unprefixedIndexRedirect(preferred, searchOf(request));
+      if (target) return redirect(target);
+    }
+    const early = definition.before?.(args);
+    if (early) return early;
+    return enterPage({ lang, preview }, definition);
+  };
+}
+
+function trailOf(definition: PageDefinition, byPath: ReadonlyMap<string, PageDefinition>): Crumb[] {
+  const trail: Crumb[] = [];
+  const seen = new Set<string>();
+  let parentPath = definition.parent;
+  while (parentPath && !seen.has(parentPath)) {
+    seen.add(parentPath);
+    const parent = byPath.get(parentPath);
+    if (!parent) break;
+    trail.unshift({ titleKey: parent.titleKey, path: `/${parent.path}` });
+    parentPath = parent.parent;
+  }
+  return trail;
+}
+
+/** The four routes of one page: with and without prefix, live and (where it exists) preview. */
+function pageRoutes(definition: PageDefinition, byPath: ReadonlyMap<string, PageDefinition>): RouteObject[] {
+  const variants: Array<{ preview: boolean }> = [];
+  if (definition.preview !== 'only') variants.push({ preview: false });
+  if (definition.preview) variants.push({ preview: true });
+  const trail = trailOf(definition, byPath);
+  return variants.flatMap(({ preview }) => {
+    const handle: RouteHandle = {
+      titleKey: definition.titleKey,
+      preview,
+      loadingOverlay: definition.loadingOverlay ?? true,
+      trail: preview ? trail.map((crumb) => ({ ...crumb, path: `/${PREVIEW_SEGMENT}${crumb.path}` })) : trail,
+    };
+    const path = preview ? `${PREVIEW_SEGMENT}/${definition.path}` : definition.path;
+    return [
+      { path: `/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, false, preview), ErrorBoundary: RouteError },
+      { path: `/:lang/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, true, preview), ErrorBoundary: RouteError },
+    ];
+  });
+}
+
+/** Routes that only redirect render nothing (and say so, rather than an empty Outlet). */
+function RedirectOnly() {
+  return null;
+}
+
+export function createRoutes(pages: readonly PageDefinition[] = PAGES): RouteObject[] {
+  const byPath = new Map(pages.map((definition) => [definition.path, definition]));
+  return [
+    {
+      Component: SiteLayout,
+      HydrateFallback: BootFallback,
+      children: [
+        {
+          // Errors of a page render inside the layout, so the header stays usable.
+          ErrorBoundary: RouteError,
+          children: [
+            { path: '/', Component: RedirectOnly, loader: ({ request }) => redirect(rootRedirect(searchOf(request))) },
+            ...pages.flatMap((definition) => pageRoutes(definition, byPath)),
+            {
+              path: '/:lang',
+              Component: RedirectOnly,
+              loader: ({ params, request }) => redirect(languageRootRedirect(params.lang, searchOf(request))),
+            },
+            {
+              path: '*',
+              Component: RedirectOnly,
+              loader: ({ request }) => redirect(unknownPathRedirect(new URL(request.url).pathname)),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

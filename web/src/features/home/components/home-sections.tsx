@@ -1,0 +1,213 @@
+import { useTranslation } from 'react-i18next';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SmartLink } from '@/components/ui/smart-link';
+import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { type SiteLanguage, htmlLang } from '@/lib/language';
+import type { HomeCard, HomeIndustry, HomeNews } from '../api/get-home';
+import styles from './home-sections.module.css';
+
+function Arrow() {
+  return (
+    <svg className={styles.arrow} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d="M3 8h10M9 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+function SectionHead({ id, title, intro, more }: { id: string; title: string; intro?: string; more?: { href: string; label: string } }) {
+  return (
+    <div className={styles.head}>
+      <div>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        {intro ? <p className={styles.intro}>{intro}</p> : null}
+      </div>
+      {more ? (
+        <SmartLink href={more.href} className={styles.more}>
+          {more.label}
+          <Arrow />
+        </SmartLink>
+      ) : null}
+    </div>
+  );
+}
+
+/** The product lines as picture cards. */
+export function ProductsSection({ cards }: { cards: HomeCard[] }) {
+  const { t } = useTranslation('home');
+  if (cards.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="home-products">
+      <div className="container">
+        <SectionHead
+          id="home-products"
+          title={t('productsTitle')}
+          intro={t('productsIntro')}
+          more={{ href: '/productList', label: t('allProducts') }}
+        />
+        <ul className={styles.cards}>
+          {cards.map((card) => {
+            const body = (
+              <>
+                <div className={styles.cardMedia}>
+                  <img src={card.image} alt="" loading="lazy" decoding="async" />
+                </div>
+                <div className={styles.cardBody}>
+                  <h3 className={styles.cardTitle}>{card.title}</h3>
+                  {card.subhead ? <p className={styles.cardText}>{card.subhead}</p> : null}
+                  {card.link ? <Arrow /> : null}
+                </div>
+              </>
+            );
+            return (
+              <li key={card.id}>
+                {card.link ? (
+                  <SmartLink href={card.link} className={styles.card}>
+                    {body}
+                  </SmartLink>
+                ) : (
+                  <div className={styles.card}>{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** The recommended industries as picture tiles. */
+export function IndustriesSection({ industries }: { industries: HomeIndustry[] }) {
+  const { t } = useTranslation('home');
+  if (industries.length === 0) return null;
+  return (
+    <section className={`${styles.section} ${styles.muted}`} aria-labelledby="home-industries">
+      <div className="container">
+        <SectionHead
+          id="home-industries"
+          title={t('industriesTitle')}
+          intro={t('industriesIntro')}
+          more={{ href: '/solutionList', label: t('allSolutions') }}
+        />
+        <ul className={styles.industries}>
+          {industries.map((industry) => (
+            <li key={industry.id}>
+              <SmartLink href={`/industry/${industry.id}`} className={styles.industry}>
+                <img src={industry.image} alt="" loading="lazy" decoding="async" />
+                <span className={styles.industryShade} />
+                <span className={styles.industryText}>
+                  <span className={styles.industryName}>{industry.name}</span>
+                  {industry.summary ? <span className={styles.industrySummary}>{industry.summary}</span> : null}
+                </span>
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** A news article's page: the detail route takes the article id, its type travels as a query. */
+export function newsHref(news: Pick<HomeNews, 'id' | 'typeId'>): string {
+  return `/newsDetail/${news.id}?typeId=${news.typeId}`;
+}
+
+function formatDate(iso: string, lang: SiteLanguage): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+/** Recommended news: the first as a feature, the others as a list. */
+export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLanguage }) {
+  const { t } = useTranslation('home');
+  if (news.length === 0) return null;
+  const [first, ...rest] = news;
+  return (
+    <section className={styles.section} aria-labelledby="home-news">
+      <div className="container">
+        <SectionHead id="home-news" title={t('newsTitle')} more={{ href: '/news', label: t('allNews') }} />
+        <div className={styles.news}>
+          {first ? (
+            <article className={styles.feature}>
+              <SmartLink href={newsHref(first)} className={styles.featureLink}>
+                <div className={styles.featureMedia}>
+                  {first.image ? <img src={first.image} alt="" loading="lazy" decoding="async" /> : null}
+                </div>
+                <div className={styles.featureBody}>
+                  <p className={styles.meta}>
+                    <time dateTime={first.publishTime}>{formatDate(first.publishTime, lang)}</time>
+                    {first.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
+                  </p>
+                  <h3 className={styles.featureTitle}>{first.title}</h3>
+                  {first.summary ? <p className={styles.summary}>{first.summary}</p> : null}
+                  <span className={styles.readMore}>
+                    {t('readMore')}
+                    <Arrow />
+                  </span>
+                </div>
+              </SmartLink>
+            </article>
+          ) : null}
+          <ul className={styles.newsList}>
+            {rest.map((item) => (
+              <li key={item.id}>
+                <article>
+                  <SmartLink href={newsHref(item)} className={styles.newsItem}>
+                    <p className={styles.meta}>
+                      <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+                      {item.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
+                    </p>
+                    <h3 className={styles.newsTitle}>{item.title}</h3>
+                  </SmartLink>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The closing call to action: talk to an expert (the enquiry dialog; a prototype request in Chinese). */
+export function ContactBand({ lang }: { lang: SiteLanguage }) {
+  const { t } = useTranslation('home');
+  return (
+    <section className={styles.band} aria-labelledby="home-contact">
+      <div className={`container ${styles.bandInner}`}>
+        <div>
+          <h2 id="home-contact" className={styles.bandTitle}>
+            {t('ctaTitle')}
+          </h2>
+          <p className={styles.bandText}>{t('ctaText')}</p>
+        </div>
+        <button
+          type="button"
+          className={styles.bandButton}
+          aria-haspopup="dialog"
+          onClick={() => openEnquiryDialog(lang === 'zh' ? 'prototype' : 'contact')}
+        >
+          {t('ctaButton')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Placeholders of the sections while the home data loads. */
+export function SectionsSkeleton() {
+  return (
+    <div className={`container ${styles.section}`} aria-hidden="true">
+      <Skeleton className={styles.skeletonTitle} />
+      <div className={styles.cards}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className={styles.skeletonCard} />
+        ))}
+      </div>
+    </div>
+  );
+}
