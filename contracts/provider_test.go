@@ -33,6 +33,8 @@ var providers = []struct {
 	{"virtual-machine-pool", "vm", vmStates()},
 	{"crm", "crm", crmStateNames()},
 	{"identity-service", "account", accountStateNames()},
+	{"itr-work-orders", "itr", itrStateNames()},
+	{"ocr-service", "ocr", []string{"the OCR service reads its own sample pictures"}},
 }
 
 // stateSetUps creates the provider states of mocks that are not seeded with them, by pact name:
@@ -41,6 +43,7 @@ var stateSetUps = map[string]func(baseURL, state string) error{
 	"virtual-machine-pool": setUpVMState,
 	"crm":                  setUpCRMState,
 	"identity-service":     setUpAccountState,
+	"itr-work-orders":      setUpITRState,
 }
 
 // vmSeeds is each provider state of the simulator pool as the trial the pool holds in it

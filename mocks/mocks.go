@@ -56,7 +56,19 @@ func New(name string, opts Options) (*Mock, error) {
 		}
 		h = srv
 	case "itr":
-		h = itr.NewHandler()
+		// Work orders and their files persist under DataDir/itr. ITR_AUTO_ADVANCE (e.g. 2m)
+		// moves orders through their statuses by the clock, for demos; the file limits come
+		// from ITR_MAX_IMAGE_BYTES and ITR_MAX_VIDEO_BYTES.
+		itrOpts, err := itr.OptionsFromEnv(os.Getenv)
+		if err != nil {
+			return nil, fmt.Errorf("itr mock: %w", err)
+		}
+		itrOpts.DataDir = opts.DataDir
+		srv, err := itr.New(itrOpts)
+		if err != nil {
+			return nil, err
+		}
+		h = srv
 	case "vm":
 		// The pool's timings and trial length come from its own environment (VM_TRIAL_HOURS,
 		// VM_CREATE_DELAY, VM_SWITCH_DELAY, VM_TRIAL_PASSWORD), as a real pool's would.

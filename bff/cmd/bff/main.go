@@ -88,16 +88,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			},
 		}
 	}
-	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable;
-	// its worker delivers them, also those left by a previous run that crashed.
+	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable,
+	// and repair reports while the work-order system is; its worker delivers them, also those
+	// left by a previous run that crashed. One outbox serves both: items are told apart by kind.
 	crmClient := crm.New(client(config.CRM))
+	itrClient := itr.New(client(config.ITR))
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return err
 	}
 	var leads *outbox.Outbox
 	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
 	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
-		Deliver:        httpapi.LeadDelivery(crmClient),
+		Deliver:        httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
 		Workers:        cfg.OutboxWorkers,
@@ -121,7 +123,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Content:     content.New(client(config.Content)),
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
 		CRM:         crmClient,
-		ITR:         itr.New(client(config.ITR)),
+		ITR:         itrClient,
 		VM:          vm.New(client(config.VM)),
 		OCR:         ocr.New(client(config.OCR)),
 		Log:         log,
@@ -138,6 +140,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		// The photos and videos of repair reports, streamed to the work-order system.
+		Uploads: httpapi.UploadLimits{
+			ImageBytes: cfg.UploadImageMaxBytes,
+			VideoBytes: cfg.UploadVideoMaxBytes,
+			Timeout:    cfg.UploadTimeout,
+			URLKey:     []byte(cfg.UploadURLSecret),
+		},
 	})
 	if err != nil {
 		return err

@@ -69,6 +69,14 @@ type Config struct {
 	SiteOrigins []string
 	// Limits are the abuse limits of the account operations and the trusted proxies.
 	Limits ratelimit.Limits
+	// UploadImageMaxBytes and UploadVideoMaxBytes bound a photo and a video of a repair report;
+	// UploadTimeout bounds one upload (a large video on a slow line takes minutes).
+	UploadImageMaxBytes int64
+	UploadVideoMaxBytes int64
+	UploadTimeout       time.Duration
+	// UploadURLSecret signs the preview links of uploaded files; empty uses a random key per
+	// process (links then stop working at a restart, and BFFs behind one site disagree).
+	UploadURLSecret string
 }
 
 // Addr is the listen address.
@@ -123,6 +131,10 @@ var settings = []setting{
 	{"LIMIT_LOOKUP_PER_IP", "100/1h", "account-exists lookups per client address (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
 	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; empty: the request's host)"},
+	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
+	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
+	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
+	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (empty: random per process)"},
 }
 
 // Usage writes the settings and their defaults.
@@ -214,6 +226,18 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.SiteOrigins = append(c.SiteOrigins, strings.ToLower(u.Scheme+"://"+u.Host))
 	}
+	for _, u := range []struct {
+		name string
+		into *int64
+	}{{"UPLOAD_IMAGE_MAX_BYTES", &c.UploadImageMaxBytes}, {"UPLOAD_VIDEO_MAX_BYTES", &c.UploadVideoMaxBytes}} {
+		if *u.into, err = strconv.ParseInt(get(u.name), 10, 64); err != nil || *u.into < 1 || *u.into > 4<<30 {
+			errs = append(errs, fmt.Errorf("%s %q: want a number of bytes from 1 to 4 GiB", u.name, get(u.name)))
+		}
+	}
+	if c.UploadTimeout, err = time.ParseDuration(get("UPLOAD_TIMEOUT")); err != nil || c.UploadTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
+	}
+	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -242,6 +266,11 @@ func (c Config) String() string {
 		c.Addr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
 	fmt.Fprintf(&b, " outbox_retry=%s..%s outbox_workers=%d", c.OutboxRetryMin, c.OutboxRetryMax, c.OutboxWorkers)
 	fmt.Fprintf(&b, " token_cache_ttl=%s %s site_origins=%q", c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
+	secret := "random"
+	if c.UploadURLSecret != "" {
+		secret = "set" // never printed
+	}
+	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

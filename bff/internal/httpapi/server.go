@@ -59,9 +59,13 @@ type Deps struct {
 	Cache *cache.Cache
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
-	// Outbox keeps leads and form records durable until the CRM has them (its DeliverFunc is
-	// LeadDelivery); nil answers those writes 503.
+	// Outbox keeps leads, form records and work orders durable until the CRM or the work-order
+	// system has them (its DeliverFunc is OutboxDelivery of LeadDelivery and WorkOrderDelivery);
+	// nil answers those writes 503.
 	Outbox *outbox.Outbox
+	// Uploads bound the photos and videos of repair reports and sign their preview links; the
+	// zero value has the defaults of UploadLimits.
+	Uploads UploadLimits
 	// AccountLimits are the abuse limits of the account operations; nil means
 	// ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
@@ -93,6 +97,7 @@ type Handler struct {
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
+	s.Uploads = s.Uploads.withDefaults()
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
 	}
@@ -130,6 +135,12 @@ func NewServer(d Deps) (*Handler, error) {
 			if rt.long {
 				timeout = s.LongTimeout
 			}
+			// A streamed body (an upload) is read by its handler as it arrives: the contract's
+			// validation leaves it out, and the operation has as long as a file takes to arrive.
+			validated := route
+			if streamedBody(route) {
+				validated, timeout = withoutBody(route), s.Uploads.Timeout
+			}
 			login := requiresLogin(route)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
 				// A missing token is a visitor who is not logged in (401, as the contract says),
@@ -145,7 +156,7 @@ func NewServer(d Deps) (*Handler, error) {
 					}
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
-				if err := oapi.Validate(r, route, params); err != nil {
+				if err := oapi.Validate(r, validated, params); err != nil {
 					writeError(w, r, s.Log, err)
 					return
 				}
@@ -168,6 +179,9 @@ func NewServer(d Deps) (*Handler, error) {
 
 	if s.Media != nil {
 		r.Handle(MediaPrefix+"*", newMediaProxy(s.Media, s.Transport, s))
+	}
+	if s.ITR != nil {
+		r.Handle(RepairFilePrefix+"*", http.HandlerFunc(s.repairFile))
 	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))

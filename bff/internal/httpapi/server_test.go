@@ -274,17 +274,6 @@ func TestUnknownAPIPathsAreEnvelopesNotTheWebApp(t *testing.T) {
 	assert.Equal(t, "route.method_not_allowed", env.ErrorKey)
 }
 
-func TestOperationsWithoutUpstreamLogicAre501(t *testing.T) {
-	f := newFixture(t, 5*time.Second)
-	// The OCR action is the last operation without upstream logic (the virtual trial has its own).
-	body := "--b\r\nContent-Disposition: form-data; name=\"action\"\r\n\r\nnameplate\r\n" +
-		"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\npng\r\n--b--\r\n"
-	resp, env := f.call(t, "POST", "/prod-api/ocr-api/jaka/api/v0.1/oms/action", body,
-		"token", "a-session-token", "Content-Type", "multipart/form-data; boundary=b")
-	assert.Equal(t, http.StatusNotImplemented, resp.StatusCode)
-	assert.Equal(t, "not_implemented", env.ErrorKey)
-}
-
 func TestUpstreamFailuresMapToGatewayStatuses(t *testing.T) {
 	const timeout = 300 * time.Millisecond
 	f := newFixture(t, timeout)

@@ -1,10 +1,197 @@
-// Package itr is the BFF's client of the ITR work-order system behind repair reports.
+// Package itr is the BFF's client of the ITR work-order system behind repair reports: the
+// customers' photos and videos (attachments), their work orders and the customer companies. It
+// speaks the system's own API (/itr/v1/…, see mocks/itr/API.md) and turns its answers into the
+// BFF's types (in the contract's names) and errors.
 package itr
 
-import "github.com/jakarobotics/website/bff/internal/upstream"
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
 
-// Client calls the system; its methods come with the feature that needs them.
-type Client interface{}
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+)
+
+// IdempotencyHeader carries the key of a work order to the system, which stores each key once.
+const IdempotencyHeader = "Idempotency-Key"
+
+// The system's API paths.
+const (
+	AttachmentsPath = "/itr/v1/attachments"
+	WorkOrdersPath  = "/itr/v1/work-orders"
+	CompaniesPath   = "/itr/v1/companies"
+)
+
+// Status is a work order's progress, in the contract's names.
+type Status string
+
+// The statuses of a work order, in the only order it takes them.
+const (
+	OnlineReport     Status = "onlineReport"
+	InService        Status = "inService"
+	ServiceCompleted Status = "serviceCompleted"
+)
+
+// Statuses lists the statuses in order: the steps of a work order.
+var Statuses = []Status{OnlineReport, InService, ServiceCompleted}
+
+// statusOf maps the system's status names to the contract's.
+var statusOf = map[string]Status{"online_report": OnlineReport, "in_service": InService, "service_completed": ServiceCompleted}
+
+// Attachment is a stored photo or video.
+type Attachment struct {
+	ID          string
+	Name        string
+	ContentType string
+	Size        int64
+	// WorkOrder is the service number of the order that uses the file; empty while none does.
+	WorkOrder string
+}
+
+// Report is a repair report or technical consultation in the contract's field names
+// (RepairReport), with the reporting account and when the BFF took it. It is also what the
+// outbox keeps while the system is unavailable.
+type Report struct {
+	// Owner is the reporting user's account; set by the BFF from the session, never by the
+	// browser (the contract does not let it send one).
+	Owner int64 `json:"owner"`
+	// ReportTime is when the BFF took the report; the system dates the order with it, so that a
+	// report delivered late from the outbox keeps the time the user sent it.
+	ReportTime time.Time `json:"reportTime"`
+
+	Variant                    string   `json:"variant"`
+	RobotCode                  string   `json:"robotCode,omitempty"`
+	CabinetCode                string   `json:"cabinetCode,omitempty"`
+	IssueDate                  string   `json:"issueDate,omitempty"`
+	FaultDescription           string   `json:"faultDescription,omitempty"`
+	FaultAttachments           []string `json:"faultAttachments,omitempty"`
+	SoftwareVersionAttachments []string `json:"softwareVersionAttachments,omitempty"`
+	ControllerVersion          string   `json:"controllerVersion,omitempty"`
+	ServoVersion               string   `json:"servoVersion,omitempty"`
+	SCBVersion                 string   `json:"scbVersion,omitempty"`
+	AppVersion                 string   `json:"appVersion,omitempty"`
+	SDKVersion                 string   `json:"sdkVersion,omitempty"`
+	FirstUse                   *bool    `json:"firstUse,omitempty"`
+	CompanyName                string   `json:"companyName,omitempty"`
+	CompanyAddress             string   `json:"companyAddress,omitempty"`
+	ReporterName               string   `json:"reporterName"`
+	Phone                      string   `json:"phone"`
+	Email                      string   `json:"email"`
+	IssueInformation           string   `json:"issueInformation,omitempty"`
+	ProblemDescription         string   `json:"problemDescription,omitempty"`
+}
+
+// Attachments lists every attachment the report refers to.
+func (r Report) Attachments() []string {
+	return append(append([]string(nil), r.FaultAttachments...), r.SoftwareVersionAttachments...)
+}
+
+// Receipt is the system's acknowledgement of a work order.
+type Receipt struct {
+	ID            int64     `json:"id"`
+	ServiceNumber string    `json:"serviceNumber"`
+	Status        Status    `json:"status"`
+	ReportTime    time.Time `json:"reportTime"`
+	// Duplicate is true when the system already held an order with the same idempotency key;
+	// the receipt is then that order's.
+	Duplicate bool `json:"-"`
+}
+
+// Query selects one page of a user's work orders.
+type Query struct {
+	Owner int64
+	// Tab is all, pending (online report or in service) or completed.
+	Tab            string
+	Page, PageSize int
+}
+
+// Summary is a work order in a list.
+type Summary struct {
+	ID            int64
+	ServiceNumber string
+	ReportTime    time.Time
+	Status        Status
+	// RobotCode is empty for a consultation.
+	RobotCode string
+}
+
+// Page is one page of work orders and how many there are in all.
+type Page struct {
+	Total int
+	Rows  []Summary
+}
+
+// Step is one status of a work order and when it was reached (zero while it is not).
+type Step struct {
+	Status Status
+	Time   time.Time
+}
+
+// WorkOrder is one work order in full.
+type WorkOrder struct {
+	ID            int64
+	ServiceNumber string
+	Variant       string // repair or consultation
+	Status        Status
+	ReportTime    time.Time
+	// Steps are the three statuses in order, with the time each was reached.
+	Steps []Step
+	// The robot (empty for a consultation); RobotBody is the model read from the code.
+	FaultDate, RobotCode, CabinetCode, RobotBody string
+	FirstUse                                     *bool
+	// FaultDescription is the problem description of a consultation; IssueInformation its topic.
+	FaultDescription, IssueInformation string
+	// Versions of the software, as reported (empty when not).
+	ControllerVersion, ServoVersion, SCBVersion, AppVersion, SDKVersion string
+	// Attachments are the fault (or problem) photos and videos, then the software version photos.
+	Attachments                             []Attachment
+	ContactName, ContactPhone, ContactEmail string
+	CompanyName, CompanyAddress             string
+}
+
+// Company is a customer company and the address of its site.
+type Company struct {
+	Name    string `json:"companyName"`
+	Address string `json:"companyAddress"`
+}
+
+// Client calls the work-order system. Every call names the user (owner) it acts for, and the
+// system shows each user only their own attachments and orders: another user's are unknown
+// (UploadNotFound, OrderNotFound). Transport failures and 5xx answers are upstream.* errors.
+type Client interface {
+	// Upload stores body as a file of owner, named name, streaming it as it is read; it fails
+	// with UploadEmpty, UploadUnsupportedType or UploadTooLarge when the system refuses it, and
+	// with the body's own error when reading it fails.
+	Upload(ctx context.Context, owner int64, name, contentType string, body io.Reader) (Attachment, error)
+	// Attachments describes the files of owner among ids; unknown ids and other users' are left
+	// out.
+	Attachments(ctx context.Context, owner int64, ids []string) ([]Attachment, error)
+	// DeleteAttachment removes a file of owner that no work order uses (UploadInUse otherwise).
+	DeleteAttachment(ctx context.Context, owner int64, id string) error
+	// OpenAttachment starts reading a file of owner, passing on the request's Range and
+	// conditional headers; the caller streams and closes the answer's body. The status is 200,
+	// 206, 304 or 416.
+	OpenAttachment(ctx context.Context, owner int64, id string, h http.Header) (*http.Response, error)
+	// CreateWorkOrder files a report under an idempotency key: a key the system has seen
+	// answers the first order (Duplicate). A refusal is AttachmentNotYours or Rejected.
+	CreateWorkOrder(ctx context.Context, key string, r Report) (Receipt, error)
+	// WorkOrders lists one page of a user's work orders, newest first.
+	WorkOrders(ctx context.Context, q Query) (Page, error)
+	// WorkOrder returns one work order of owner.
+	WorkOrder(ctx context.Context, owner, id int64) (WorkOrder, error)
+	// Companies finds up to limit customer companies whose name contains keyword.
+	Companies(ctx context.Context, keyword string, limit int) ([]Company, error)
+}
 
 // HTTPClient is the Client over the system's HTTP API.
 type HTTPClient struct {
@@ -13,3 +200,516 @@ type HTTPClient struct {
 
 // New returns a client of the system at base.
 func New(base upstream.Client) *HTTPClient { return &HTTPClient{Client: base} }
+
+// LimitError is the cause of an UploadTooLarge answered by the system: its own limit for the
+// file's type, which may be lower than the BFF's.
+type LimitError struct {
+	// Limit is the largest file of the type the system keeps, in bytes; 0 when it did not say.
+	Limit int64
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("itr: the file is over the limit of %d bytes", e.Limit)
+}
+
+// errorAnswer is the body of the system's failures.
+type errorAnswer struct {
+	Error     string `json:"error"`
+	Reason    string `json:"reason"`
+	Field     string `json:"field"`
+	Message   string `json:"message"`
+	WorkOrder string `json:"workOrder"`
+	Limit     int64  `json:"limit"`
+}
+
+// attachmentJSON is an attachment as the system describes it.
+type attachmentJSON struct {
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	ContentType string  `json:"contentType"`
+	Size        int64   `json:"size"`
+	WorkOrder   *string `json:"workOrder"`
+}
+
+func (a attachmentJSON) attachment() Attachment {
+	out := Attachment{ID: a.ID, Name: a.Name, ContentType: a.ContentType, Size: a.Size}
+	if a.WorkOrder != nil {
+		out.WorkOrder = *a.WorkOrder
+	}
+	return out
+}
+
+func ownerQuery(owner int64) url.Values {
+	return url.Values{"owner": {strconv.FormatInt(owner, 10)}}
+}
+
+// uploadBody is the body of an upload request. It remembers the error of the reader it reads,
+// so that a failed upload can tell a body that could not be read (the browser's side) from a
+// system that failed. And it can be detached: the transport may still be reading a request body
+// after it has returned the answer (a system that refused the file early), while the caller goes
+// on with the reader (closing a multipart part reads it); once detached, a read in flight has
+// finished and the transport gets no more.
+type uploadBody struct {
+	mu       sync.Mutex
+	r        io.Reader
+	err      error
+	detached bool
+	// failed is set with err, for reading without waiting on a read in flight.
+	failed atomic.Bool
+}
+
+// errDetached ends the transport's reads of a body whose upload is over.
+var errDetached = errors.New("itr: the upload is over")
+
+func (b *uploadBody) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.detached {
+		return 0, errDetached
+	}
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF && b.err == nil {
+		b.err = err
+		b.failed.Store(true)
+	}
+	return n, err
+}
+
+// detach waits for a read in flight and refuses every later one; it returns the reader's error.
+func (b *uploadBody) detach() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.detached = true
+	return b.err
+}
+
+// Upload streams body to the system as the raw bytes of one file.
+func (c *HTTPClient) Upload(ctx context.Context, owner int64, name, contentType string, body io.Reader) (Attachment, error) {
+	q := ownerQuery(owner)
+	q.Set("name", name)
+	ub := &uploadBody{r: body}
+	// A plain io.Reader has no length: the request is sent chunked, as it is read.
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL(AttachmentsPath, q), ub)
+	if err != nil {
+		return Attachment{}, err
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Accept", "application/json")
+	// A body that fails on the browser's side is no failure of the system: it is not counted.
+	client := c.Client
+	onFailure := client.OnFailure
+	client.OnFailure = func(system string, key apierr.Key) {
+		if !ub.failed.Load() && onFailure != nil {
+			onFailure(system, key)
+		}
+	}
+	resp, err := client.Do(req)
+	if bodyErr := ub.detach(); bodyErr != nil {
+		return Attachment{}, bodyErr
+	}
+	if err != nil {
+		return Attachment{}, err
+	}
+	switch resp.Status {
+	case http.StatusCreated, http.StatusOK:
+		var a attachmentJSON
+		if err := json.Unmarshal(resp.Body, &a); err != nil || a.ID == "" {
+			return Attachment{}, c.BadAnswer("POST %s: no attachment in the answer", AttachmentsPath)
+		}
+		return a.attachment(), nil
+	}
+	var e errorAnswer
+	_ = json.Unmarshal(resp.Body, &e)
+	switch {
+	case resp.Status == http.StatusRequestEntityTooLarge:
+		return Attachment{}, apierr.New(UploadTooLarge, &LimitError{Limit: e.Limit})
+	case resp.Status == http.StatusUnsupportedMediaType:
+		return Attachment{}, apierr.New(UploadUnsupportedType, nil)
+	case resp.Status == http.StatusBadRequest && e.Error == "empty_file":
+		return Attachment{}, apierr.New(UploadEmpty, nil)
+	}
+	return Attachment{}, c.BadAnswer("POST %s: status %d: %s", AttachmentsPath, resp.Status, e.Message)
+}
+
+// getJSON reads one JSON answer into v; a 404 is notFound.
+func (c *HTTPClient) getJSON(ctx context.Context, path string, q url.Values, notFound apierr.Key, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(path, q), nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	switch resp.Status {
+	case http.StatusOK:
+	case http.StatusNotFound:
+		return apierr.New(notFound, nil)
+	default:
+		return c.BadAnswer("GET %s: status %d", path, resp.Status)
+	}
+	if err := json.Unmarshal(resp.Body, v); err != nil {
+		return c.BadAnswer("GET %s: %v", path, err)
+	}
+	return nil
+}
+
+// Attachments describes the files of owner among ids.
+func (c *HTTPClient) Attachments(ctx context.Context, owner int64, ids []string) ([]Attachment, error) {
+	q := ownerQuery(owner)
+	q["id"] = ids
+	var ans struct {
+		Attachments []attachmentJSON `json:"attachments"`
+	}
+	if err := c.getJSON(ctx, AttachmentsPath, q, UploadNotFound, &ans); err != nil {
+		return nil, err
+	}
+	out := make([]Attachment, 0, len(ans.Attachments))
+	for _, a := range ans.Attachments {
+		out = append(out, a.attachment())
+	}
+	return out, nil
+}
+
+// DeleteAttachment removes a file of owner.
+func (c *HTTPClient) DeleteAttachment(ctx context.Context, owner int64, id string) error {
+	path := AttachmentsPath + "/" + url.PathEscape(id)
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, c.URL(path, ownerQuery(owner)), nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	switch resp.Status {
+	case http.StatusNoContent, http.StatusOK:
+		return nil
+	case http.StatusNotFound:
+		return apierr.New(UploadNotFound, nil)
+	case http.StatusConflict:
+		var e errorAnswer
+		_ = json.Unmarshal(resp.Body, &e)
+		return apierr.New(UploadInUse, fmt.Errorf("itr: used by work order %s", e.WorkOrder))
+	}
+	return c.BadAnswer("DELETE %s: status %d", AttachmentsPath, resp.Status)
+}
+
+// forwardedFileHeaders are the request headers a preview passes on: ranges for video players,
+// and conditional requests for caches.
+var forwardedFileHeaders = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
+
+// OpenAttachment starts reading a file of owner.
+func (c *HTTPClient) OpenAttachment(ctx context.Context, owner int64, id string, h http.Header) (*http.Response, error) {
+	path := AttachmentsPath + "/" + url.PathEscape(id) + "/content"
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(path, ownerQuery(owner)), nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range forwardedFileHeaders {
+		if v := h.Get(name); v != "" {
+			req.Header.Set(name, v)
+		}
+	}
+	// Photos and videos are compressed already; a byte range of a gzipped answer would be
+	// another range than the one asked for.
+	req.Header.Set("Accept-Encoding", "identity")
+	httpClient := c.HTTP
+	if httpClient == nil {
+		httpClient = &http.Client{Transport: upstream.NewTransport()}
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		return nil, c.failed(upstream.Classify(ctx, err), fmt.Errorf("GET %s: %w", AttachmentsPath, err))
+	}
+	switch resp.StatusCode {
+	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
+		return resp, nil
+	}
+	resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return nil, apierr.New(UploadNotFound, nil)
+	case resp.StatusCode == http.StatusServiceUnavailable:
+		return nil, c.failed(apierr.UpstreamUnavailable, fmt.Errorf("GET %s: status %d", AttachmentsPath, resp.StatusCode))
+	}
+	return nil, c.BadAnswer("GET %s: status %d", AttachmentsPath, resp.StatusCode)
+}
+
+// failed reports a failure of a call made without Do.
+func (c *HTTPClient) failed(key apierr.Key, err error) error {
+	if c.OnFailure != nil {
+		c.OnFailure(c.System, key)
+	}
+	return &apierr.Error{Key: key, Err: fmt.Errorf("%s: %w", c.System, err)}
+}
+
+// The system's work-order body.
+type (
+	wireRobot struct {
+		SerialNo        string `json:"serialNo"`
+		CabinetSerialNo string `json:"cabinetSerialNo"`
+		FirstUse        *bool  `json:"firstUse"`
+	}
+	wireFault struct {
+		Date        string   `json:"date"`
+		Description string   `json:"description"`
+		Media       []string `json:"media,omitempty"`
+	}
+	wireSoftware struct {
+		Controller string   `json:"controller,omitempty"`
+		Servo      string   `json:"servo,omitempty"`
+		SCB        string   `json:"scb,omitempty"`
+		App        string   `json:"app,omitempty"`
+		SDK        string   `json:"sdk,omitempty"`
+		Media      []string `json:"media,omitempty"`
+	}
+	wireConsultation struct {
+		Topic    string   `json:"topic"`
+		Question string   `json:"question"`
+		Media    []string `json:"media,omitempty"`
+	}
+	wireCustomer struct {
+		Company string `json:"company"`
+		Address string `json:"address"`
+	}
+	wireContact struct {
+		Name  string `json:"name"`
+		Phone string `json:"phone"`
+		Email string `json:"email"`
+	}
+	wireOrder struct {
+		Owner        int64             `json:"owner"`
+		Type         string            `json:"type"`
+		ReportedAt   *time.Time        `json:"reportedAt,omitempty"`
+		Robot        *wireRobot        `json:"robot,omitempty"`
+		Fault        *wireFault        `json:"fault,omitempty"`
+		Software     *wireSoftware     `json:"software,omitempty"`
+		Consultation *wireConsultation `json:"consultation,omitempty"`
+		Customer     *wireCustomer     `json:"customer,omitempty"`
+		Contact      wireContact       `json:"contact"`
+	}
+	wireReceipt struct {
+		Error         string    `json:"error"`
+		ID            int64     `json:"id"`
+		ServiceNumber string    `json:"serviceNumber"`
+		Status        string    `json:"status"`
+		ReportedAt    time.Time `json:"reportedAt"`
+	}
+)
+
+// wire turns a report into the system's body.
+func (r Report) wire() wireOrder {
+	o := wireOrder{Owner: r.Owner, Type: r.Variant, Contact: wireContact{Name: r.ReporterName, Phone: r.Phone, Email: r.Email}}
+	if !r.ReportTime.IsZero() {
+		t := r.ReportTime.UTC()
+		o.ReportedAt = &t
+	}
+	if r.Variant == "consultation" {
+		o.Consultation = &wireConsultation{Topic: r.IssueInformation, Question: r.ProblemDescription, Media: r.FaultAttachments}
+		return o
+	}
+	o.Robot = &wireRobot{SerialNo: r.RobotCode, CabinetSerialNo: r.CabinetCode, FirstUse: r.FirstUse}
+	o.Fault = &wireFault{Date: r.IssueDate, Description: r.FaultDescription, Media: r.FaultAttachments}
+	sw := wireSoftware{Controller: r.ControllerVersion, Servo: r.ServoVersion, SCB: r.SCBVersion, App: r.AppVersion,
+		SDK: r.SDKVersion, Media: r.SoftwareVersionAttachments}
+	if sw.Controller != "" || sw.Servo != "" || sw.SCB != "" || sw.App != "" || sw.SDK != "" || len(sw.Media) > 0 {
+		o.Software = &sw
+	}
+	o.Customer = &wireCustomer{Company: r.CompanyName, Address: r.CompanyAddress}
+	return o
+}
+
+// CreateWorkOrder files a report.
+func (c *HTTPClient) CreateWorkOrder(ctx context.Context, key string, r Report) (Receipt, error) {
+	payload, err := json.Marshal(r.wire())
+	if err != nil {
+		return Receipt{}, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL(WorkOrdersPath, nil), bytes.NewReader(payload))
+	if err != nil {
+		return Receipt{}, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set(IdempotencyHeader, key)
+	resp, err := c.Do(req)
+	if err != nil {
+		return Receipt{}, err
+	}
+	switch resp.Status {
+	case http.StatusCreated, http.StatusOK, http.StatusConflict:
+		var ans wireReceipt
+		if err := json.Unmarshal(resp.Body, &ans); err != nil || ans.ID < 1 || ans.ServiceNumber == "" || statusOf[ans.Status] == "" {
+			return Receipt{}, c.BadAnswer("POST %s: status %d without a work order", WorkOrdersPath, resp.Status)
+		}
+		return Receipt{ID: ans.ID, ServiceNumber: ans.ServiceNumber, Status: statusOf[ans.Status], ReportTime: ans.ReportedAt,
+			Duplicate: resp.Status == http.StatusConflict}, nil
+	case http.StatusUnprocessableEntity:
+		var e errorAnswer
+		_ = json.Unmarshal(resp.Body, &e)
+		cause := fmt.Errorf("itr refused the work order: %s (%s %s)", e.Message, e.Reason, e.Field)
+		if e.Reason == "attachment_not_found" {
+			return Receipt{}, apierr.New(AttachmentNotYours, cause)
+		}
+		return Receipt{}, apierr.New(Rejected, cause)
+	}
+	return Receipt{}, c.BadAnswer("POST %s: status %d", WorkOrdersPath, resp.Status)
+}
+
+// tabs maps the list's tabs to the system's status filters.
+var tabs = map[string]string{"all": "all", "pending": "open", "completed": "closed"}
+
+// WorkOrders lists one page of a user's work orders.
+func (c *HTTPClient) WorkOrders(ctx context.Context, q Query) (Page, error) {
+	filter, ok := tabs[q.Tab]
+	if !ok {
+		filter = "all"
+	}
+	query := ownerQuery(q.Owner)
+	query.Set("status", filter)
+	query.Set("page", strconv.Itoa(q.Page))
+	query.Set("size", strconv.Itoa(q.PageSize))
+	var ans struct {
+		Total int `json:"total"`
+		Items []struct {
+			ID            int64     `json:"id"`
+			ServiceNumber string    `json:"serviceNumber"`
+			Status        string    `json:"status"`
+			ReportedAt    time.Time `json:"reportedAt"`
+			RobotSerialNo *string   `json:"robotSerialNo"`
+		} `json:"items"`
+	}
+	if err := c.getJSON(ctx, WorkOrdersPath, query, apierr.NotFound, &ans); err != nil {
+		return Page{}, err
+	}
+	page := Page{Total: ans.Total, Rows: make([]Summary, 0, len(ans.Items))}
+	for _, it := range ans.Items {
+		st, ok := statusOf[it.Status]
+		if !ok {
+			return Page{}, c.BadAnswer("GET %s: unknown status %q", WorkOrdersPath, it.Status)
+		}
+		s := Summary{ID: it.ID, ServiceNumber: it.ServiceNumber, ReportTime: it.ReportedAt, Status: st}
+		if it.RobotSerialNo != nil {
+			s.RobotCode = *it.RobotSerialNo
+		}
+		page.Rows = append(page.Rows, s)
+	}
+	return page, nil
+}
+
+// wireDetail is a work order as the system shows it in full.
+type wireDetail struct {
+	ID            int64     `json:"id"`
+	ServiceNumber string    `json:"serviceNumber"`
+	Type          string    `json:"type"`
+	Status        string    `json:"status"`
+	ReportedAt    time.Time `json:"reportedAt"`
+	History       []struct {
+		Status string    `json:"status"`
+		At     time.Time `json:"at"`
+	} `json:"history"`
+	Robot *struct {
+		SerialNo        string  `json:"serialNo"`
+		CabinetSerialNo string  `json:"cabinetSerialNo"`
+		Model           *string `json:"model"`
+		FirstUse        bool    `json:"firstUse"`
+	} `json:"robot"`
+	Fault *struct {
+		Date        string           `json:"date"`
+		Description string           `json:"description"`
+		Media       []attachmentJSON `json:"media"`
+	} `json:"fault"`
+	Software *struct {
+		Controller string           `json:"controller"`
+		Servo      string           `json:"servo"`
+		SCB        string           `json:"scb"`
+		App        string           `json:"app"`
+		SDK        string           `json:"sdk"`
+		Media      []attachmentJSON `json:"media"`
+	} `json:"software"`
+	Consultation *struct {
+		Topic    string           `json:"topic"`
+		Question string           `json:"question"`
+		Media    []attachmentJSON `json:"media"`
+	} `json:"consultation"`
+	Customer *wireCustomer `json:"customer"`
+	Contact  wireContact   `json:"contact"`
+}
+
+// WorkOrder returns one work order of owner.
+func (c *HTTPClient) WorkOrder(ctx context.Context, owner, id int64) (WorkOrder, error) {
+	path := WorkOrdersPath + "/" + strconv.FormatInt(id, 10)
+	var d wireDetail
+	if err := c.getJSON(ctx, path, ownerQuery(owner), OrderNotFound, &d); err != nil {
+		return WorkOrder{}, err
+	}
+	st, ok := statusOf[d.Status]
+	if !ok || d.ID != id {
+		return WorkOrder{}, c.BadAnswer("GET %s: status %q, id %d", WorkOrdersPath, d.Status, d.ID)
+	}
+	wo := WorkOrder{
+		ID: d.ID, ServiceNumber: d.ServiceNumber, Variant: d.Type, Status: st, ReportTime: d.ReportedAt,
+		ContactName: d.Contact.Name, ContactPhone: d.Contact.Phone, ContactEmail: d.Contact.Email,
+	}
+	reached := map[Status]time.Time{}
+	for _, h := range d.History {
+		if s, ok := statusOf[h.Status]; ok {
+			reached[s] = h.At
+		}
+	}
+	for _, s := range Statuses {
+		wo.Steps = append(wo.Steps, Step{Status: s, Time: reached[s]})
+	}
+	add := func(media []attachmentJSON) {
+		for _, m := range media {
+			wo.Attachments = append(wo.Attachments, m.attachment())
+		}
+	}
+	if d.Robot != nil {
+		wo.RobotCode, wo.CabinetCode = d.Robot.SerialNo, d.Robot.CabinetSerialNo
+		firstUse := d.Robot.FirstUse
+		wo.FirstUse = &firstUse
+		if d.Robot.Model != nil {
+			wo.RobotBody = *d.Robot.Model
+		}
+	}
+	if d.Fault != nil {
+		wo.FaultDate, wo.FaultDescription = d.Fault.Date, d.Fault.Description
+		add(d.Fault.Media)
+	}
+	if d.Consultation != nil {
+		wo.IssueInformation, wo.FaultDescription = d.Consultation.Topic, d.Consultation.Question
+		add(d.Consultation.Media)
+	}
+	if d.Software != nil {
+		sw := d.Software
+		wo.ControllerVersion, wo.ServoVersion, wo.SCBVersion, wo.AppVersion, wo.SDKVersion = sw.Controller, sw.Servo, sw.SCB, sw.App, sw.SDK
+		add(sw.Media)
+	}
+	if d.Customer != nil {
+		wo.CompanyName, wo.CompanyAddress = d.Customer.Company, d.Customer.Address
+	}
+	return wo, nil
+}
+
+// Companies finds customer companies by part of their name.
+func (c *HTTPClient) Companies(ctx context.Context, keyword string, limit int) ([]Company, error) {
+	var ans struct {
+		Companies []struct {
+			Name    string `json:"name"`
+			Address string `json:"address"`
+		} `json:"companies"`
+	}
+	q := url.Values{"q": {keyword}, "limit": {strconv.Itoa(limit)}}
+	if err := c.getJSON(ctx, CompaniesPath, q, apierr.NotFound, &ans); err != nil {
+		return nil, err
+	}
+	out := make([]Company, 0, len(ans.Companies))
+	for _, co := range ans.Companies {
+		out = append(out, Company{Name: co.Name, Address: co.Address})
+	}
+	return out, nil
+}
