@@ -1,10 +1,12 @@
 package content
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/jakarobotics/website/mocks/mockkit"
@@ -22,6 +24,7 @@ import (
 //	/cms/v2/downloads/tree                      download categories, nested (downloadTreeList)
 //	/cms/v2/downloads/{id}                      one document (downloadGetDetails)
 //	/cms/v2/downloads?q&parent&offset&limit     {"total", "rows"} of documents (selectDownloadBy…)
+//	POST /cms/v2/downloads/{id}/events          record a preview or download, answer its URL (userDownload)
 //	/cms/v2/faq-types                           FAQ categories, nested (faqTypeList)
 //	/cms/v2/faqs?q&type&offset&limit            {"total", "rows"} of questions (selectFaqByTitle)
 
@@ -38,6 +41,10 @@ type newsroom struct {
 
 	// now decides which notices are in force; tests replace it.
 	now func() time.Time
+
+	// The only state the CMS keeps: every preview and download it handed a URL out for.
+	mu     sync.Mutex
+	events []downloadEvent
 }
 
 func loadNewsroom() (*newsroom, error) {
@@ -135,6 +142,8 @@ func (s *server) registerNewsroom(mux *http.ServeMux) {
 	mux.HandleFunc("GET /cms/v2/downloads/tree", n.serveDownloadTree)
 	mux.HandleFunc("GET /cms/v2/downloads/{id}", n.serveDownload)
 	mux.HandleFunc("GET /cms/v2/downloads", n.serveDownloads)
+	mux.HandleFunc("POST /cms/v2/downloads/{id}/events", n.recordDownloadEvent)
+	mux.HandleFunc("GET /__admin/download-events", n.serveDownloadEvents)
 	mux.HandleFunc("GET /cms/v2/faq-types", n.serveFaqTypes)
 	mux.HandleFunc("GET /cms/v2/faqs", n.serveFaqs)
 }
@@ -518,6 +527,81 @@ func (n *newsroom) downloadsForProduct(productID int, locale string, preview boo
 		}
 	}
 	return out
+}
+
+// downloadEvent is one preview or download the CMS handed a URL out for.
+type downloadEvent struct {
+	ID         int       `json:"id"`
+	DownloadID int       `json:"downloadId"`
+	Action     string    `json:"action"`
+	UserID     *int64    `json:"userId"`
+	Locale     string    `json:"locale"`
+	At         time.Time `json:"at"`
+}
+
+// recordDownloadEvent records a preview or download of a published document and answers the URL
+// to open: 201 {"id", "url"}. Body {"action": "preview" | "download", "userId": n | null}; the
+// userId is the site's logged-in visitor, vouched for by the caller. A document that needs login
+// gets its URL only with a userId (403 without); a preview exists for PDFs only (404 otherwise).
+func (n *newsroom) recordDownloadEvent(w http.ResponseWriter, r *http.Request) {
+	l, ok := locale(w, r)
+	if !ok {
+		return
+	}
+	id, ok := pathID(w, r, "id")
+	if !ok {
+		return
+	}
+	var in struct {
+		Action string `json:"action"`
+		UserID *int64 `json:"userId"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || (in.Action != "preview" && in.Action != "download") {
+		badRequest(w, `want {"action": "preview" | "download", "userId": n | null}`)
+		return
+	}
+	item := newsroomFind(n.downloads, id)
+	if item == nil {
+		notFound(w, "document")
+		return
+	}
+	m, visible := materialize(item, l, false)
+	if !visible {
+		notFound(w, "document")
+		return
+	}
+	if m["loginRequired"] == true && in.UserID == nil {
+		mockkit.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "this document is for logged-in users only"})
+		return
+	}
+	url := "/cms-assets/files/" + str(m["fileName"])
+	if in.Action == "preview" && m["fileType"] != "pdf" {
+		notFound(w, "online preview of this document")
+		return
+	}
+	n.mu.Lock()
+	event := downloadEvent{ID: len(n.events) + 1, DownloadID: id, Action: in.Action, UserID: in.UserID, Locale: l, At: time.Now().UTC()}
+	n.events = append(n.events, event)
+	n.mu.Unlock()
+	mockkit.WriteJSON(w, http.StatusCreated, map[string]any{"id": event.ID, "url": url})
+}
+
+// serveDownloadEvents is the admin view of the recorded events, newest first, optionally of one
+// document: GET /__admin/download-events?downloadId=n → {"events": [...]}.
+func (n *newsroom) serveDownloadEvents(w http.ResponseWriter, r *http.Request) {
+	only, byDoc, ok := newsroomIDParam(w, r, "downloadId")
+	if !ok {
+		return
+	}
+	n.mu.Lock()
+	out := []downloadEvent{}
+	for i := len(n.events) - 1; i >= 0; i-- {
+		if !byDoc || n.events[i].DownloadID == only {
+			out = append(out, n.events[i])
+		}
+	}
+	n.mu.Unlock()
+	mockkit.WriteJSON(w, http.StatusOK, map[string]any{"events": out})
 }
 
 // ---------------------------------------------------------------- FAQ

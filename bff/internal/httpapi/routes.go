@@ -21,8 +21,7 @@ func (rt route) maxBodyBytes() int64 {
 }
 
 // routes is the whole /prod-api surface, one file per area. A test and NewServer both check
-// that it equals the operations of openapi.yaml. Operations answered by s.notImplemented get
-// their upstream logic with the feature that needs them.
+// that it equals the operations of openapi.yaml.
 func (s *Server) routes() []route {
 	var all []route
 	for _, area := range [][]route{

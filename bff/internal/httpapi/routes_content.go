@@ -2,7 +2,6 @@ package httpapi
 
 // contentRoutes are the reads of the site's content: each names the CMS resource that serves it.
 func (s *Server) contentRoutes() []route {
-	ni := s.notImplemented
 	type q = map[string]string
 	return []route{
 		// The Chinese industry list of the registration form.
@@ -63,7 +62,7 @@ func (s *Server) contentRoutes() []route {
 		{method: "GET", path: "/api/download/getDetails/{id}", handler: s.cms(cmsRoute{resource: "/downloads/{id}", policy: cataloguePolicy})},
 		{method: "GET", path: "/api/download/selectDownloadByTitle", handler: s.cms(cmsRoute{resource: "/downloads", query: q{"q": "{title}"}, paged: true, policy: cataloguePolicy})},
 		{method: "GET", path: "/api/download/selectDownloadByParentId", handler: s.cms(cmsRoute{resource: "/downloads", query: q{"parent": "{parentId}"}, paged: true, policy: cataloguePolicy})},
-		{method: "POST", path: "/api/download/userDownload", handler: ni},
+		{method: "POST", path: "/api/download/userDownload", handler: s.userDownload},
 
 		// FAQ.
 		{method: "GET", path: "/api/faq/faqTypeList", handler: s.cms(cmsRoute{resource: "/faq-types", policy: cataloguePolicy})},

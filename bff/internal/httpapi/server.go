@@ -227,11 +227,6 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(`{"status":"ready"}`))
 }
 
-// notImplemented answers operations whose upstream logic is not built yet.
-func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request) {
-	writeError(w, r, s.Log, apierr.New(apierr.NotImplemented, nil))
-}
-
 // statusRecorder remembers the status a handler wrote, for the request log.
 type statusRecorder struct {
 	http.ResponseWriter

@@ -29,6 +29,8 @@ type Request struct {
 // that the BFF can wrap it in its envelope without decoding and encoding it again.
 type Client interface {
 	Get(ctx context.Context, req Request) (json.RawMessage, error)
+	// RecordDownload records a preview or download of a document and returns its URL.
+	RecordDownload(ctx context.Context, e DownloadEvent) (DownloadLink, error)
 }
 
 // APIPrefix is where the CMS serves its resources.

@@ -174,6 +174,76 @@ func TestContentCMSPact(t *testing.T) {
 		})
 	}
 
+	// The one write: a preview or download recorded with the CMS, which answers the URL to open
+	// (userDownload). Documents that need login get their URL only for a named user.
+	seven := int64(7)
+	for _, event := range []struct {
+		name   string
+		event  content.DownloadEvent
+		status int
+		answer any
+		want   func(content.DownloadLink, error) error
+	}{
+		{
+			name:   "an anonymous download of a public manual",
+			event:  content.DownloadEvent{DownloadID: 5001, Action: "download", Locale: "en"},
+			status: 201,
+			answer: matchers.Map{"id": matchers.Integer(1), "url": matchers.Regex("/cms-assets/files/JAKA_Zu_User_Manual_V2.4.pdf", `^/cms-assets/files/.+`)},
+			want:   wantURL,
+		},
+		{
+			name:   "a logged-in user's preview of a public manual",
+			event:  content.DownloadEvent{DownloadID: 5001, Action: "preview", UserID: &seven, Locale: "zh"},
+			status: 201,
+			answer: matchers.Map{"id": matchers.Integer(1), "url": matchers.Regex("/cms-assets/files/JAKA_Zu_User_Manual_V2.4.pdf", `^/cms-assets/files/.+`)},
+			want:   wantURL,
+		},
+		{
+			name:   "a logged-in user's download of the SDK (login required)",
+			event:  content.DownloadEvent{DownloadID: 5022, Action: "download", UserID: &seven, Locale: "en"},
+			status: 201,
+			answer: matchers.Map{"id": matchers.Integer(1), "url": matchers.Regex("/cms-assets/files/JAKA_SDK_2.3.1.zip", `^/cms-assets/files/.+`)},
+			want:   wantURL,
+		},
+		{
+			name:   "an anonymous download of the SDK (login required)",
+			event:  content.DownloadEvent{DownloadID: 5022, Action: "download", Locale: "en"},
+			status: 403,
+			answer: matchers.Map{"error": matchers.Like("this document is for logged-in users only")},
+			want:   wantKey(content.LoginRequired),
+		},
+		{
+			name:   "a download of a document that does not exist",
+			event:  content.DownloadEvent{DownloadID: 9999, Action: "download", Locale: "en"},
+			status: 404,
+			answer: matchers.Map{"error": matchers.Like("no such document")},
+			want:   wantKey(apierr.NotFound),
+		},
+	} {
+		t.Run(event.name, func(t *testing.T) {
+			body := map[string]any{"action": event.event.Action, "userId": nil}
+			if event.event.UserID != nil {
+				body["userId"] = *event.event.UserID
+			}
+			err := pact.AddInteraction().
+				Given(State).
+				UponReceiving(event.name).
+				WithRequest("POST", content.APIPrefix+content.DownloadEventPath(event.event.DownloadID), func(b *consumer.V4RequestBuilder) {
+					b.Query("locale", matchers.S(event.event.Locale))
+					b.Header("Content-Type", matchers.S("application/json"))
+					b.JSONBody(body)
+				}).
+				WillRespondWith(event.status, func(b *consumer.V4ResponseBuilder) {
+					b.Header("Content-Type", matchers.Regex("application/json; charset=utf-8", `application/json.*`))
+					b.JSONBody(event.answer)
+				}).
+				ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+					return event.want(clientFor(cfg).RecordDownload(context.Background(), event.event))
+				})
+			require.NoError(t, err)
+		})
+	}
+
 	t.Run("drafts for a preview", func(t *testing.T) {
 		err := pact.AddInteraction().
 			Given(State).
@@ -193,4 +263,24 @@ func TestContentCMSPact(t *testing.T) {
 			})
 		require.NoError(t, err)
 	})
+}
+
+func wantURL(link content.DownloadLink, err error) error {
+	if err != nil {
+		return err
+	}
+	if link.URL == "" {
+		return errors.New("no url")
+	}
+	return nil
+}
+
+func wantKey(key apierr.Key) func(content.DownloadLink, error) error {
+	return func(_ content.DownloadLink, err error) error {
+		var apiErr *apierr.Error
+		if !errors.As(err, &apiErr) || apiErr.Key != key {
+			return fmt.Errorf("want %s, got %v", key, err)
+		}
+		return nil
+	}
 }
