@@ -52,6 +52,14 @@ export default defineConfig({
       DATA_DIR: bffBin ? `/tmp/e2e-data-${port}-${Date.now()}` : `.data/e2e-${port}-${Date.now()}`,
       MOCK_BASE_PORT: String(mockBasePort),
       LOG_LEVEL: 'warn',
+      // Repair uploads: a small photo limit, so the journeys can show the server's "too large"
+      // refusal with a file of a few hundred kilobytes (the web's own pre-check stops at 10 MiB).
+      UPLOAD_IMAGE_MAX_BYTES: '262144',
+      // The simulator pool's machines boot in 30 s and switch model in 3 min by default; journeys
+      // wait for both in real time (the page polls every few seconds), so they are short here.
+      // The trial's end is reached by advancing the pool's clock (/__admin/clock/advance).
+      VM_CREATE_DELAY: '3s',
+      VM_SWITCH_DELAY: '6s',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',

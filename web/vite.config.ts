@@ -11,10 +11,49 @@ const proxy = {
   '/cms-assets': { target: bff, changeOrigin: true },
 };
 
-export default defineConfig({
+/** The framework every page needs, in one long-cached chunk. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+/**
+ * Parts of those libraries only lazy pages use (forms' mutations, parallel queries, translated
+ * markup): left out of the framework chunk so the first page does not download them.
+ */
+const LAZY_ONLY_FRAMEWORK_PARTS =
+  /(mutationObserver|mutationCache|mutation|useMutation|useIsMutating|useMutationState|queriesObserver|useQueries|useSuspenseQueries|Trans|TransWithoutContext|html-parse-stringify)\.js$/;
+
+/**
+ * The shell's shared core (HTTP client, session, routing helpers, the CMS calls of the header and
+ * footer, the Radix primitives under menus and dialogs). The first page needs all of it and so do
+ * most lazy pages; without this group the bundler cuts it into a dozen small shared chunks, each a
+ * request and each compressed on its own.
+ */
+const SHELL_CORE = new RegExp(
+  [
+    String.raw`[\\/]src[\\/]lib[\\/](page-language|http|session|language|routing|use-page-language|focus-return|enquiry-dialog|store|toast|attention|error-message|use-deferred-menu|use-idle)\.tsx?$`,
+    String.raw`[\\/]src[\\/]api[\\/]generated[\\/]endpoints[\\/]content[\\/]content\.ts$`,
+    String.raw`[\\/]src[\\/]api[\\/]generated[\\/]model[\\/](bannerList|contentDetail|customForm|keyWordList|navItemList|siteInfo|columnPage|error)Envelope\.zod\.ts$`,
+    String.raw`[\\/]src[\\/]components[\\/]ui[\\/]error-state\.tsx$`,
+    String.raw`node_modules[\\/]@radix-ui[\\/](primitive|react-(dismissable-layer|slot|presence|use-controllable-state|context|primitive|compose-refs|use-effect-event|use-callback-ref|id|use-layout-effect))[\\/]`,
+  ].join('|'),
+);
+
+/**
+ * React Router 7 exports only its development build (warnings and checks included) to every
+ * bundler (remix-run/react-router#12532); a production build of the site takes its production
+ * build instead. Exact-match aliases, so deep imports stay untouched.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
+    ],
   },
   server: {
     port: 5173,
@@ -42,8 +81,9 @@ export default defineConfig({
               // The framework every page needs, in one long-cached chunk. Libraries used by a
               // single lazy page are not listed, so they stay in that page's chunk.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id),
             },
+            { name: 'shell', test: SHELL_CORE },
           ],
         },
       },
@@ -56,4 +96,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

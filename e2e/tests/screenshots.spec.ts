@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { DEMO_PHONE, startSession } from '../support/accounts';
 
 // A Chinese browser, so that the unprefixed Chinese pages are not redirected by detection.
 test.use({ locale: 'zh-CN' });
@@ -75,4 +76,39 @@ for (const l of languages) {
     await page.waitForTimeout(400);
     await page.screenshot({ path: `screenshots/mega-menu-${l.code}-desktop.png` });
   });
+}
+
+// The feature pages, in Chinese and English at both widths. Pages behind a login get a session
+// of the demo account first (see support/accounts.ts).
+const featurePages = [
+  { name: 'product-list', path: '/productList' },
+  { name: 'product-details', path: '/productDetails/103' },
+  { name: 'case-list', path: '/case' },
+  { name: 'download', path: '/download' },
+  { name: 'faq', path: '/commonQuestion' },
+  { name: 'contact', path: '/contact' },
+  { name: 'login', path: '/login' },
+  { name: 'repair', path: '/repair', login: true },
+  { name: 'virtual', path: '/virtual', login: true },
+];
+
+for (const w of widths) {
+  for (const l of languages.filter((language) => language.code !== 'jp')) {
+    for (const p of featurePages) {
+      test(`${p.name}, ${l.code}, ${w.name}`, async ({ page, request }) => {
+        await page.setViewportSize({ width: w.width, height: w.height });
+        if (p.login) {
+          const token = `screenshots-${p.name}-${l.code}-${w.name}-${Date.now()}`;
+          await startSession(request, DEMO_PHONE, token);
+          await page.addInitScript((value) => localStorage.setItem('jakaUserInfo', JSON.stringify({ token: value })), token);
+        }
+        await page.goto(`${l.prefix}${p.path}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+        await settle(page);
+        await expectNoHorizontalScroll(page);
+        await page.screenshot({ path: `screenshots/${p.name}-${l.code}-${w.name}.png`, fullPage: true });
+      });
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
+import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // axe-core scans (WCAG 2 A and AA): no serious or critical violations.
 
@@ -57,8 +58,10 @@ test.describe('desktop', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
+    // Stored tokens are verified on every route change: the seeded one is a live session.
+    await startSession(page.request, DEMO_EMAIL, 'e2e-token-shell-a11y');
     await page.evaluate(() => {
-      localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 't' }));
+      localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'e2e-token-shell-a11y' }));
       localStorage.setItem('jakaUserName', '山田');
     });
     await page.reload();

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // The header through the real BFF and CMS mock: mega-menus, search overlay, login and logout.
 
@@ -99,15 +100,19 @@ test.describe('the search overlay', () => {
   });
 });
 
+// Stored tokens are verified on every route change, so the seeded one is a live session.
+const SEEDED_TOKEN = 'e2e-token-shell-header';
+
 async function seedSession(page: Page) {
+  await startSession(page.request, DEMO_EMAIL, SEEDED_TOKEN);
   await page.goto('/en/news');
-  await page.evaluate(() => {
-    localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'e2e-token' }));
+  await page.evaluate((token) => {
+    localStorage.setItem('jakaUserInfo', JSON.stringify({ token }));
     localStorage.setItem('jakaUserName', 'Ada Lovelace');
     localStorage.setItem('jakaUserId', '42');
     localStorage.setItem('jakaUserAccount', 'ada@example.com');
     localStorage.setItem('jakaWhereFrom', '/en/news');
-  });
+  }, SEEDED_TOKEN);
   await page.reload();
 }
 
@@ -134,7 +139,7 @@ test.describe('login, register and logout', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Logout cancelled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu: Ada Lovelace' })).toBeFocused();
-    expect(await page.evaluate(() => localStorage.getItem('jakaUserInfo'))).toContain('e2e-token');
+    expect(await page.evaluate(() => localStorage.getItem('jakaUserInfo'))).toContain(SEEDED_TOKEN);
   });
 
   test('confirming logout clears the session and says so', async ({ page }) => {

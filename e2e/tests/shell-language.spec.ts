@@ -40,12 +40,13 @@ test.describe('the language switcher', () => {
 
   test('opens the same page, ids and query included, in the chosen language', async ({ page }) => {
     await page.goto('/en/productDetails/103?tab=specs');
-    await expect(page.getByRole('heading', { level: 1, name: 'Product details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
     await page.getByRole('button', { name: /^Language/ }).click();
     await page.getByRole('menuitem', { name: '日本語' }).click();
     await expect(page).toHaveURL(/\/jp\/productDetails\/103\?tab=specs$/);
-    await expect(page.getByRole('heading', { level: 1, name: '製品詳細' })).toBeVisible();
-    await expect(page).toHaveTitle('製品詳細 | JAKAロボティクス');
+    await expect(page.getByRole('heading', { level: 1, name: 'JAKA Zu 7' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '概要' })).toBeVisible();
+    await expect(page).toHaveTitle('JAKA Zu 7 協働ロボット｜可搬質量 7 kg'); // the CMS's Japanese page title
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
 
     // Back to Chinese: no prefix; the choice is remembered over the English browser.
@@ -65,7 +66,13 @@ test.describe('the language switcher', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
+    // The list may still be arriving when the menu opens: wait for it, then start from the top.
+    const first = menu.getByRole('menuitem', { name: '简体中文' });
+    await expect(first).toBeVisible();
+    await page.keyboard.press('Home');
+    await expect(first).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'English', exact: true })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: '日本語' })).toBeFocused();
     await page.keyboard.press('Enter');

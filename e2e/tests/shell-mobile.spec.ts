@@ -29,7 +29,7 @@ test('the menu button opens the menu; levels open in place; a link closes it', a
 
   await expect(page).toHaveURL(/\/en\/productDetails\/202$/);
   await expect(drawer).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1, name: 'Product details' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'JAKA Pro 12' })).toBeVisible();
 });
 
 test('keeps focus inside, closes with Escape and gives focus back to its button', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // Page-level behaviour: NotFound, page frames, the floating bar, the enquiry dialog, the loading
 // overlay, anchors, the virtual page's token, and a page whose code cannot be loaded.
@@ -17,16 +18,15 @@ test('unknown paths go to NotFound in their language, with a way home', async ({
   await expect(page).toHaveURL(/\/NotFound$/);
 });
 
-test('pages still in preparation have their frame: breadcrumb, title, a panel with ways on', async ({ page }) => {
+test('a page has its frame: breadcrumb up the site, its own title as h1 and in the tab', async ({ page }) => {
   await page.goto('/en/caseDetail/5');
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb.getByRole('link')).toHaveText(['Home', 'Solutions', 'Customer cases']);
-  await expect(page.getByRole('heading', { level: 1, name: 'Customer case' })).toBeVisible();
-  await expect(page).toHaveTitle('Customer case | JAKA Robotics');
-  const panel = page.getByTestId('preparing-panel');
-  await expect(panel.getByRole('heading', { name: 'This page is being prepared' })).toBeVisible();
-  await panel.getByRole('link', { name: 'Go to the home page' }).click();
-  await expect(page).toHaveURL(/\/en\/index$/);
+  const title = 'Battery module palletizing at Xinneng Power';
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${title}.*\\| JAKA Robotics$`));
+  await breadcrumb.getByRole('link', { name: 'Customer cases' }).click();
+  await expect(page).toHaveURL(/\/en\/case$/);
 });
 
 test('/imprint?key=… opens the legal page, linked from the footer', async ({ page }) => {
@@ -144,6 +144,8 @@ test('links to an anchor scroll there smoothly, below the sticky header', async 
 });
 
 test('the virtual page stores its token as the login and drops it from the address', async ({ page }) => {
+  // The mini-program hands over a live session (stored tokens are verified on every route change).
+  await startSession(page.request, DEMO_EMAIL, 'mini-program-token');
   await page.goto('/virtual?token=mini-program-token');
   await expect(page).toHaveURL(/\/virtual$/);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toEqual({ token: 'mini-program-token' });

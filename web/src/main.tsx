@@ -4,8 +4,8 @@ import { createBrowserRouter } from 'react-router';
 import { App } from '@/app/app';
 import { createRoutes } from '@/app/routes';
 import { initI18n } from '@/lib/i18n';
-import { htmlLang } from '@/lib/language';
-import { loadMiniProgramSdk } from '@/lib/mini-program';
+import { readBrowserInfo } from '@/lib/browser';
+import { htmlLang, isMiniProgram } from '@/lib/language';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { createQueryClient } from '@/lib/query-client';
 import { isPreviewPath, languageFromPath } from '@/lib/routing';
@@ -29,5 +29,6 @@ void initI18n(lang).then(() => {
   );
 });
 
-// Inside the messaging app's mini-program browser only: its SDK, never awaited, never fatal.
-void loadMiniProgramSdk();
+// Inside the messaging app's mini-program browser only: its SDK, never awaited, never fatal
+// (and its loader's code is not downloaded anywhere else).
+if (isMiniProgram(readBrowserInfo())) void import('@/lib/mini-program').then(({ loadMiniProgramSdk }) => loadMiniProgramSdk());

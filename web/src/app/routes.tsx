@@ -26,6 +26,7 @@ import {
   unprefixedIndexRedirect,
 } from '@/lib/routing';
 import { getStoredLanguage, storeLoginToken } from '@/lib/session';
+import { type SessionCheck, verifySessionOnNavigation } from '@/features/account/session-check';
 import { BootFallback, SiteLayout } from './layout/site-layout';
 import { RouteError } from './routes/route-error';
 
@@ -42,8 +43,19 @@ export interface PageDefinition {
   loadingOverlay?: boolean;
   /** The page above this one in the breadcrumb (its path in this table). */
   parent?: string;
-  /** Runs before the page (after the language is set); may redirect. */
-  before?: (args: LoaderFunctionArgs) => Response | null;
+  /** Runs before the page, after the stored token was verified (`session`); may redirect. */
+  before?: PageGuard;
+}
+
+type PageGuard = (args: LoaderFunctionArgs, session: SessionCheck) => Response | null | Promise<Response | null>;
+type AccountGuardName = 'loginGuard' | 'registerGuard' | 'wechatLoginGuard' | 'deregisterGuard' | 'requireLogin';
+
+/** A guard of the account feature, whose code is loaded with the first page that has one. */
+function accountGuard(name: AccountGuardName): PageGuard {
+  return async (args, session) => {
+    const guards = await import('@/features/account/guards');
+    return guards[name](args, session);
+  };
 }
 
 // Page modules, grouped by feature. Later issues replace the modules, not this table.
@@ -91,7 +103,7 @@ const page = {
   newsDetail: lazyPage(() => import('@/features/news/routes/news-detail'), 'NewsDetailRoute'),
   legal: lazyPage(() => import('@/features/legal/routes/legal'), 'LegalRoute'),
   thx: lazyPage(() => import('@/features/enquiry/routes/thx'), 'ThxRoute'),
-  cooperationIntent: lazyPage(() => import('@/features/enquiry/routes/cooperation-intent'), 'CooperationIntentRoute'),
+  cooperationIntent: lazyPage(() => import('@/features/cooperation/routes/cooperation-intent'), 'CooperationIntentRoute'),
   activity: lazyPage(() => import('@/features/activity/routes/activity'), 'ActivityRoute'),
 };
 
@@ -112,37 +124,38 @@ export function virtualTokenLoader({ request }: LoaderFunctionArgs): Response | 
 export const PAGES: readonly PageDefinition[] = [
   { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
   { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
-  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror' },
+  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'] },
   { path: 'thx', titleKey: 'titles.thx', page: page.thx },
-  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about' },
-  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about' },
-  { path: 'search', titleKey: 'titles.search', page: page.search },
+  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'] },
+  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
+  { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
   // Accounts
-  { path: 'login', titleKey: 'titles.login', page: page.login },
-  { path: 'register', titleKey: 'titles.register', page: page.register },
-  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin },
-  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister },
+  { path: 'login', titleKey: 'titles.login', page: page.login, namespaces: ['account'], before: accountGuard('loginGuard') },
+  { path: 'register', titleKey: 'titles.register', page: page.register, namespaces: ['account'], before: accountGuard('registerGuard') },
+  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin, namespaces: ['account'], before: accountGuard('wechatLoginGuard') },
+  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister, namespaces: ['account'], before: accountGuard('deregisterGuard') },
   // Products
-  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror' },
-  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList' },
-  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList' },
-  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList' },
+  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'] },
+  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
+  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
+  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList', namespaces: ['products'] },
   // Solutions
-  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList },
-  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList' },
-  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case' },
-  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList' },
-  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList' },
-  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList' },
+  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'] },
+  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case', namespaces: ['solutions'] },
+  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
   // Service
-  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror' },
-  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service' },
-  { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair' },
-  { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList' },
-  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about' },
-  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service' },
-  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service' },
-  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false },
+  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'] },
+  // Repair pages need a login (spec section 6): requireLogin sends a visitor to /login and back.
+  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service', namespaces: ['repair', 'forms'], before: accountGuard('requireLogin') },
+  { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair', namespaces: ['repair'], before: accountGuard('requireLogin') },
+  { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList', namespaces: ['repair'], before: accountGuard('requireLogin') },
+  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'] },
+  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service'] },
+  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads'] },
+  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false, namespaces: ['faq'] },
   {
     path: 'commonQuestionDetail',
     titleKey: 'titles.commonQuestionDetail',
@@ -150,26 +163,35 @@ export const PAGES: readonly PageDefinition[] = [
     preview: 'only',
     parent: 'commonQuestion',
     loadingOverlay: false,
+    namespaces: ['faq'],
   },
-  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service' },
-  { path: 'virtual', titleKey: 'titles.virtual', page: page.virtual, parent: 'service', before: virtualTokenLoader },
+  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'] },
+  {
+    path: 'virtual',
+    titleKey: 'titles.virtual',
+    page: page.virtual,
+    parent: 'service',
+    namespaces: ['virtual'],
+    // The mini-program's token is stored first; then the page needs a login (spec section 6).
+    before: async (args, session) => virtualTokenLoader(args) ?? accountGuard('requireLogin')(args, session),
+  },
   // JAKA+ ecosystem
-  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror' },
-  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+' },
-  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+' },
-  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+' },
+  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'] },
+  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
+  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
+  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
   // Company
-  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror' },
-  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about' },
-  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about' },
-  { path: 'position', titleKey: 'titles.position', page: page.position, preview: 'mirror', parent: 'join' },
-  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror' },
-  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news' },
-  { path: 'flsm', titleKey: 'titles.legal', page: page.legal },
+  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'] },
+  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'] },
+  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'] },
+  { path: 'position', titleKey: 'titles.position', page: page.position, preview: 'mirror', parent: 'join', namespaces: ['recruit'] },
+  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror', namespaces: ['news'] },
+  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news', namespaces: ['news'] },
+  { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'] },
   // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
-  { path: 'imprint', titleKey: 'titles.imprint', page: page.legal },
+  { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'] },
   // Enquiries and events
-  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent },
+  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms'] },
   { path: 'activity', titleKey: 'titles.activity', page: page.activity },
 ];
 
@@ -204,7 +226,9 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
       const target = unprefixedIndexRedirect(preferred, searchOf(request));
       if (target) return redirect(target);
     }
-    const early = definition.before?.(args);
+    // Every route change verifies a stored token first (spec section 4), then the page's guard runs.
+    const session = await verifySessionOnNavigation(request);
+    const early = await definition.before?.(args, session);
     if (early) return early;
     return enterPage({ lang, preview }, definition);
   };

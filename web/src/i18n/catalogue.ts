@@ -7,17 +7,47 @@
  * `t('nav.mian')` is a type error.
  */
 import type common from './locales/en/common.json';
+import type account from './locales/en/account.json';
+import type forms from './locales/en/forms.json';
 import type home from './locales/en/home.json';
+import type news from './locales/en/news.json';
+import type downloads from './locales/en/downloads.json';
+import type faq from './locales/en/faq.json';
+import type search from './locales/en/search.json';
+import type products from './locales/en/products.json';
+import type solutions from './locales/en/solutions.json';
+import type about from './locales/en/about.json';
+import type service from './locales/en/service.json';
+import type jakaplus from './locales/en/jakaplus.json';
+import type recruit from './locales/en/recruit.json';
+import type legal from './locales/en/legal.json';
+import type virtual from './locales/en/virtual.json';
+import type repair from './locales/en/repair.json';
 
 export interface Catalogues {
   common: typeof common;
   home: typeof home;
+  news: typeof news;
+  downloads: typeof downloads;
+  faq: typeof faq;
+  search: typeof search;
+  account: typeof account;
+  forms: typeof forms;
+  products: typeof products;
+  solutions: typeof solutions;
+  about: typeof about;
+  service: typeof service;
+  jakaplus: typeof jakaplus;
+  recruit: typeof recruit;
+  legal: typeof legal;
+  virtual: typeof virtual;
+  repair: typeof repair;
 }
 
 export type Namespace = keyof Catalogues;
 
 /** Every namespace; a new one is added here and as a file in every language. */
-export const NAMESPACES = ['common', 'home'] as const satisfies readonly Namespace[];
+export const NAMESPACES = ['common', 'home', 'account', 'forms', 'products', 'solutions', 'news', 'downloads', 'faq', 'search', 'about', 'service', 'jakaplus', 'recruit', 'legal', 'virtual', 'repair'] as const satisfies readonly Namespace[];
 
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 

@@ -5,8 +5,12 @@
 import { rememberOpener } from './focus-return';
 import { createStore, useStore } from './store';
 
-/** Why the visitor opened it: the dialog's title and, later, the form's defaults follow. */
-export type EnquiryIntent = 'contact' | 'prototype' | 'consult';
+/**
+ * Why the visitor opened it, which decides the dialog's title and form: `contact` and `consult`
+ * the sales enquiry (Chinese or overseas variant by page language), `prototype` the prototype
+ * request and `feedback` the feedback form (both CMS forms).
+ */
+export type EnquiryIntent = 'contact' | 'prototype' | 'consult' | 'feedback';
 
 export interface EnquiryDialogState {
   open: boolean;

@@ -55,8 +55,18 @@ export class ApiError extends Error {
   /** Field errors of a validation failure. */
   readonly errors: FieldError[];
   readonly url: string;
+  /** Seconds to wait before trying again (the `Retry-After` header of a 429 or 503); null when not sent. */
+  readonly retryAfter: number | null;
 
-  constructor(init: { status: number; code?: number; errorKey: string; msg?: string; errors?: FieldError[]; url: string }) {
+  constructor(init: {
+    status: number;
+    code?: number;
+    errorKey: string;
+    msg?: string;
+    errors?: FieldError[];
+    url: string;
+    retryAfter?: number | null;
+  }) {
     super(`${init.url}: ${init.errorKey} (HTTP ${init.status})${init.msg ? `: ${init.msg}` : ''}`);
     this.status = init.status;
     this.code = init.code ?? init.status;
@@ -64,6 +74,7 @@ export class ApiError extends Error {
     this.msg = init.msg ?? '';
     this.errors = init.errors ?? [];
     this.url = init.url;
+    this.retryAfter = init.retryAfter ?? null;
   }
 
   get isTimeout(): boolean {
@@ -96,7 +107,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function apiErrorFrom(status: number, body: unknown, url: string): ApiError {
+/** `Retry-After` in whole seconds (the BFF sends seconds; an HTTP date is read too), else null. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function apiErrorFrom(status: number, body: unknown, url: string, headers?: Headers): ApiError {
+  const retryAfter = parseRetryAfter(headers?.get('Retry-After') ?? null);
   const parsed = ErrorEnvelope.safeParse(body);
   if (parsed.success) {
     const env = parsed.data;
@@ -107,12 +128,13 @@ function apiErrorFrom(status: number, body: unknown, url: string): ApiError {
       msg: env.msg,
       errors: env.errors ?? [],
       url,
+      retryAfter,
     });
   }
   // A failure without our envelope (a proxy's HTML page, an old server): keep what we can.
   const msg = isRecord(body) && typeof body.msg === 'string' ? body.msg : '';
   const code = isRecord(body) && typeof body.code === 'number' ? body.code : status;
-  return new ApiError({ status, code, errorKey: CLIENT_ERROR_KEYS.http, msg, url });
+  return new ApiError({ status, code, errorKey: CLIENT_ERROR_KEYS.http, msg, url, retryAfter });
 }
 
 function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview: boolean): Headers {
@@ -172,14 +194,14 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
   try {
     body = text === '' ? undefined : JSON.parse(text);
   } catch {
-    if (!response.ok) throw apiErrorFrom(response.status, undefined, fullUrl);
+    if (!response.ok) throw apiErrorFrom(response.status, undefined, fullUrl, response.headers);
     const issue: core.$ZodIssue = { code: 'custom', path: [], message: 'Body is not JSON', input: text.slice(0, 200) };
     console.error('[api] response is not JSON', fullUrl, [issue]);
     throw new ResponseShapeError(fullUrl, [issue]);
   }
 
   if (!response.ok || (isRecord(body) && body.success === false)) {
-    throw apiErrorFrom(response.status, body, fullUrl);
+    throw apiErrorFrom(response.status, body, fullUrl, response.headers);
   }
 
   if (!schema) {

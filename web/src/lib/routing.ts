@@ -43,6 +43,11 @@ export function localizePath(path: string, lang: SiteLanguage): string {
 }
 
 /** The home page of a language: /index for zh, /{lang}/index otherwise. */
+/** The login page, told to bring the visitor back to `returnPath` (a path of this site). */
+export function loginPath(returnPath: string, lang: SiteLanguage): string {
+  return `${localizePath('/login', lang)}?${new URLSearchParams({ from: returnPath }).toString()}`;
+}
+
 export function homePath(lang: SiteLanguage): string {
   return localizePath(`/${HOME_PAGE}`, lang);
 }

@@ -5,7 +5,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { type SiteLanguage, isSiteLanguage } from './language';
-import { isSiteRelativePath } from './routing';
 
 export const STORAGE_KEYS = {
   userId: 'jakaUserId',
@@ -123,9 +122,103 @@ export function clearSession(): void {
   notify();
 }
 
+/**
+ * The session a login or registration hands out (the contract's LoginResult), as it is stored:
+ * jakaUserId, jakaUserName, jakaUserAccount, jakaUserAccountEmail and jakaUserInfo (with the token).
+ */
+export interface LoginSession {
+  token: string;
+  userId: number;
+  userName: string;
+  /** The phone number or e-mail address the visitor logged in with. */
+  account: string;
+  email?: string | null | undefined;
+}
+
+/** Stores a new session under the keys of spec section 3 (all tabs follow). */
+export function storeLogin(login: LoginSession): void {
+  const email = login.email ?? (login.account.includes('@') ? login.account : '');
+  const info = { token: login.token, userId: login.userId, userName: login.userName, account: login.account, email };
+  try {
+    const storage = globalThis.localStorage;
+    storage?.setItem(STORAGE_KEYS.userId, String(login.userId));
+    storage?.setItem(STORAGE_KEYS.userName, login.userName);
+    storage?.setItem(STORAGE_KEYS.userAccount, login.account);
+    storage?.setItem(STORAGE_KEYS.userAccountEmail, email);
+    storage?.setItem(STORAGE_KEYS.userInfo, JSON.stringify(info));
+  } catch {
+    // Storage blocked: the login lasts as long as nothing reads it back.
+  }
+  notify();
+}
+
+/** The stored account details (for forms that need the logged-in phone or e-mail). */
+export function getStoredAccount(): { userId: string | null; account: string | null; email: string | null } {
+  return {
+    userId: read(STORAGE_KEYS.userId),
+    account: read(STORAGE_KEYS.userAccount)?.trim() || null,
+    email: read(STORAGE_KEYS.userAccountEmail)?.trim() || null,
+  };
+}
+
+/**
+ * A token that failed verification (spec section 4): the four items id, name, account and user
+ * info are removed, and the account e-mail with them so that nothing personal stays behind. The
+ * return page and the language stay, so that logging in again leads back.
+ */
+export function clearExpiredSession(): void {
+  for (const key of [
+    STORAGE_KEYS.userId,
+    STORAGE_KEYS.userName,
+    STORAGE_KEYS.userAccount,
+    STORAGE_KEYS.userAccountEmail,
+    STORAGE_KEYS.userInfo,
+  ]) {
+    remove(key);
+  }
+  notify();
+}
+
+// Any origin would do: it only has to be one no path of this site can leave.
+const PROBE_ORIGIN = 'https://return-page.invalid';
+const MAX_RETURN_PATH = 2000;
+
+/**
+ * The value as a path of this site (`/en/news?page=2#top`), or null when it could lead anywhere
+ * else: only a single leading `/` is accepted, never `//host`, a scheme (`https:`,
+ * `javascript:`), a backslash (browsers read `/\host` as `//host`), control characters or white
+ * space (browsers drop tabs and newlines, so `/\t/host` becomes `//host`), and the result must
+ * still be on the same origin once a URL parser has read it.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') ? null : path;
+}
+
 /** Remembers the page to return to after login or registration (site paths only). */
 export function rememberReturnPage(path: string): void {
-  if (isSiteRelativePath(path)) write(STORAGE_KEYS.whereFrom, path);
+  const safe = safeReturnPath(path);
+  if (safe) write(STORAGE_KEYS.whereFrom, safe);
+}
+
+/** The remembered return page (jakaWhereFrom), if it is a path of this site. */
+export function getReturnPage(): string | null {
+  return safeReturnPath(read(STORAGE_KEYS.whereFrom));
+}
+
+/** Forgets the return page once the visitor has been taken there. */
+export function forgetReturnPage(): void {
+  remove(STORAGE_KEYS.whereFrom);
 }
 
 // --- Reactivity: components follow the session, also when another tab logs in or out. ---

@@ -7,7 +7,8 @@ export interface RecordedRequest {
   body: string | null;
 }
 
-export type MockReply = { status?: number; body: unknown } | ((request: RecordedRequest) => { status?: number; body: unknown });
+type Reply = { status?: number; body: unknown; headers?: Record<string, string> };
+export type MockReply = Reply | ((request: RecordedRequest) => Reply);
 
 /**
  * Replaces global fetch: the first route whose pattern matches the URL answers. Unmatched
@@ -28,7 +29,7 @@ export function mockFetch(routes: Array<[pattern: string | RegExp, reply: MockRe
     if (!route) throw new Error(`Unexpected request in test: ${request.method} ${url}`);
     const reply = typeof route[1] === 'function' ? route[1](request) : route[1];
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json', ...reply.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };

@@ -14,5 +14,8 @@ export function stubShellApi(overrides: Array<[pattern: string | RegExp, reply: 
     ['/api/banner/allList?type=19', { body: envelope(footerBanners) }],
     ['/api/keyWord', { body: envelope(keywords) }],
     ['/bff/home', { body: envelope(homeAggregate) }],
+    // A stored session is checked on every route change; logout ends it on the server.
+    ['/login/validateToken', { body: envelope({ valid: true, userId: 7 }) }],
+    ['/login/logout', { body: envelope(null) }],
   ]);
 }

@@ -246,7 +246,7 @@ describe('the search overlay', () => {
   it('searches for the typed words in the page language on Enter', async () => {
     const user = userEvent.setup();
     const router = await renderApp('/jp/news');
-    await user.click(screen.getByRole('button', { name: '検索' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: '検索' }));
     const dialog = await screen.findByRole('dialog', { name: 'サイト内検索' });
     const input = within(dialog).getByRole('searchbox', { name: '検索キーワード' });
     await waitFor(() => expect(document.activeElement).toBe(input));
@@ -259,13 +259,13 @@ describe('the search overlay', () => {
   it('offers the popular keywords: a linked one opens its page, the others are searched', async () => {
     const user = userEvent.setup();
     const router = await renderApp('/en/news');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Search the site' });
     const popular = await within(dialog).findByRole('region', { name: 'Popular searches' });
     await user.click(within(popular).getByRole('button', { name: 'IP68 cobot' }));
     await waitFor(() => expect(router.state.location.search).toBe('?searchInfo=IP68+cobot'));
 
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Search' }));
     const again = await screen.findByRole('dialog', { name: 'Search the site' });
     await user.click(await within(again).findByRole('link', { name: 'JAKA Zu 7' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/productDetails/103'));

@@ -1,19 +1,24 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { SITE_LANGUAGES, htmlLang } from '@/lib/language';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
+import { pageTitleStore, setMetaDescription } from '@/lib/page-title';
 import { usePageHandle } from '@/lib/route-handle';
 import { alternateLinks, isPreviewPath } from '@/lib/routing';
+import { useStore } from '@/lib/store';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { useAnchorScrolling } from './anchor-scrolling';
-import { FloatingBar } from './floating-bar';
-import { Footer } from './footer';
 import { Header } from './header';
 import { LoadingOverlay, useRouteChangeOverlay } from './loading-overlay';
 import { NavigationProgress } from './navigation-progress';
 import { ShellOverlays } from './shell-overlays';
 import styles from './site-layout.module.css';
+
+// Below the fold or shown only after scrolling: their code loads beside the page's own, not
+// before the first paint.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
 
 /**
  * The frame of every page: header, main content, footer, floating bar, overlays. Keeps
@@ -35,11 +40,18 @@ export function SiteLayout() {
   }, [lang, preview]);
 
   const titleKey = handle?.titleKey;
+  // A page may name itself after its content (lib/page-title.ts); only for its own path.
+  const stored = useStore(pageTitleStore);
+  const content = stored?.path === location.pathname ? stored : null;
   useEffect(() => {
     if (!titleKey) return;
-    const page = handle?.preview ? t('titles.preview', { page: t(titleKey) }) : t(titleKey);
-    document.title = t('titles.template', { page, site: t('site.name') });
-  }, [titleKey, handle?.preview, t]);
+    const name = content?.page ?? t(titleKey);
+    const page = handle?.preview ? t('titles.preview', { page: name }) : name;
+    const seo = content?.document;
+    if (seo) document.title = handle?.preview ? t('titles.preview', { page: seo }) : seo;
+    else document.title = t('titles.template', { page, site: t('site.name') });
+    setMetaDescription(content?.description ?? null);
+  }, [titleKey, handle?.preview, t, content]);
 
   const alternates = alternateLinks(location.pathname, location.search, window.location.origin, SITE_LANGUAGES, htmlLang);
 
@@ -65,8 +77,10 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <LoadingOverlay visible={overlay} />
-      <Footer />
-      <FloatingBar />
+      <Suspense fallback={null}>
+        <Footer />
+        <FloatingBar />
+      </Suspense>
       <ShellOverlays />
       <ScrollRestoration />
     </div>

@@ -39,11 +39,26 @@ const SAME_AS_ENGLISH: Partial<Record<SiteLanguage, readonly string[]>> = {
     'common:toasts.region',
     'common:titles.solutionList',
     'common:titles.application',
+    'products:typeBadge',
+    'solutions:typeBadge',
   ],
-  de: ['common:site.name'],
+  de: ['common:site.name', 'products:version'],
   ru: ['common:site.name'],
 };
-const ALWAYS_SAME = ['common:titles.template'];
+const ALWAYS_SAME = [
+  'common:titles.template',
+  // Brand names of login providers.
+  'account:login.wechat',
+  'account:login.providers.google',
+  'account:login.providers.linkedin',
+  'account:login.providers.qq',
+  'account:login.providers.weibo',
+  // Payload and reach in kg and mm: the units are written the same in most languages.
+  'products:payloadValue',
+  'products:reachValue',
+  'solutions:payloadValue',
+  'solutions:reachValue',
+];
 
 describe('the catalogue files', () => {
   it('are exactly one per language and namespace', () => {

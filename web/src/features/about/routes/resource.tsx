@@ -1,6 +1,34 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useArticle } from '@/api/article';
+import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
+import { PageFrame } from '@/components/ui/page-frame';
+import { usePageContext } from '@/lib/use-page-language';
+import { ARTICLES } from '../api/articles';
+import { RelatedLinks } from '../components/related-links';
 
-/** /resource: resources. For now the page frame with a "being prepared" panel. */
+/** /resource: the resource centre (white papers, application guides). */
 export function ResourceRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('about');
+  const context = usePageContext();
+  const article = useArticle(ARTICLES.resource, context);
+
+  return (
+    <PageFrame lead={article.data?.subhead}>
+      <ArticleView query={article}>
+        {(data) => (
+          <>
+            <ArticleIntro article={data} />
+            <ArticleSections sections={data.sections} />
+          </>
+        )}
+      </ArticleView>
+      <RelatedLinks
+        links={[
+          { href: '/download', label: t('links.download'), text: t('links.downloadText') },
+          { href: '/case', label: t('links.case'), text: t('links.caseText') },
+          { href: '/news', label: t('links.news'), text: t('links.newsText') },
+        ]}
+      />
+    </PageFrame>
+  );
 }

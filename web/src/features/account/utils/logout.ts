@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import { requestAttention } from '@/lib/attention';
-import { clearSession } from '@/lib/session';
+import { clearSession, getToken } from '@/lib/session';
 import { toast } from '@/lib/toast';
 
 /**
- * Logout as spec section 4 says: ask first; on confirm clear the stored session and say so;
- * on cancel say that nothing changed. Resolves whether the visitor logged out.
+ * Logout as spec section 4 says: ask first; on confirm clear the stored session, end it on the
+ * server and say so; on cancel say that nothing changed. Resolves whether the visitor logged out.
  */
 export async function confirmLogout(t: TFunction, returnFocusTo?: HTMLElement | null): Promise<boolean> {
   const confirmed = await requestAttention({
@@ -16,8 +16,12 @@ export async function confirmLogout(t: TFunction, returnFocusTo?: HTMLElement | 
     returnFocusTo: returnFocusTo ?? null,
   });
   if (confirmed) {
+    const token = getToken();
     clearSession();
     toast.success(t('session.logoutSuccess'));
+    // The token also stops working on the server. The browser has forgotten it already, so a
+    // failed call changes nothing for the visitor (the session then simply runs out there).
+    if (token) void import('../api/account-api').then(({ endSession }) => endSession(token)).catch(() => undefined);
   } else {
     toast.info(t('session.logoutCancelled'));
   }

@@ -1,6 +1,31 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useArticle } from '@/api/article';
+import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
+import { PageFrame } from '@/components/ui/page-frame';
+import { usePageContext } from '@/lib/use-page-language';
+import { CompetitionFormSlot } from '../components/competition-form-slot';
+import styles from './activity.module.css';
 
-/** /activity: developer challenge. For now the page frame with a "being prepared" panel. */
+/** The developer challenge article. */
+export const CHALLENGE_ARTICLE = 308;
+
+/** /activity: the developer challenge: what it is, its timeline and prizes, and the sign-up form. */
 export function ActivityRoute() {
-  return <PreparingPage />;
+  const context = usePageContext();
+  const article = useArticle(CHALLENGE_ARTICLE, context);
+
+  return (
+    <PageFrame lead={article.data?.subhead}>
+      <ArticleView query={article}>
+        {(data) => (
+          <>
+            <ArticleIntro article={data} />
+            <ArticleSections sections={data.sections} />
+          </>
+        )}
+      </ArticleView>
+      <div id="signup" className={styles.form}>
+        <CompetitionFormSlot />
+      </div>
+    </PageFrame>
+  );
 }

@@ -8,12 +8,14 @@ import styles from './enquiry-dialog.module.css';
 
 /**
  * The enquiry dialog over any page (opened with `useEnquiryDialog().open(intent)`): title by
- * intent, a short promise, and the form slot. While it is open the page behind does not scroll
+ * intent, a short promise, and the intent's form (sales enquiry, prototype request, feedback). While it is open the page behind does not scroll
  * and focus stays inside; Escape, the close button or a click outside close it.
  */
 export function EnquiryDialog() {
   const { t } = useTranslation();
+  const { t: tf, ready } = useTranslation('forms');
   const { open, intent } = useStore(enquiryDialogStore);
+  const intro = intent === 'feedback' && ready ? tf('feedback.intro') : t('enquiry.intro');
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : closeEnquiryDialog())}>
       <Dialog.Portal>
@@ -27,7 +29,7 @@ export function EnquiryDialog() {
               </svg>
             </Dialog.Close>
           </div>
-          <Dialog.Description className={styles.intro}>{t('enquiry.intro')}</Dialog.Description>
+          <Dialog.Description className={styles.intro}>{intro}</Dialog.Description>
           <div className={styles.body}>
             <EnquiryFormSlot intent={intent} onDone={closeEnquiryDialog} />
           </div>

@@ -1,8 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteInfo } from '@/api/site-info';
 import type { EnquiryIntent } from '@/lib/enquiry-dialog';
 import { usePageContext } from '@/lib/use-page-language';
-import { useSiteInfo } from '@/api/site-info';
-import styles from './enquiry-dialog.module.css';
+import { FormSkeleton } from './form-skeleton';
+import styles from './enquiry-forms.module.css';
+
+const EnquiryForms = lazy(() => import('./enquiry-forms'));
 
 export interface EnquiryFormSlotProps {
   intent: EnquiryIntent;
@@ -11,32 +15,49 @@ export interface EnquiryFormSlotProps {
 }
 
 /**
- * What the enquiry dialog holds. The form (Chinese and other-language variants, spec section 3)
- * comes with the enquiry issue and replaces this module; until then the dialog offers the
- * company's phone and e-mail from the site information.
+ * What the enquiry dialog holds: the form the intent asks for (its code and the `forms`
+ * catalogue load when the dialog first opens; a skeleton until then), and the company's phone
+ * and e-mail for visitors who would rather talk.
  */
-export function EnquiryFormSlot(_props: EnquiryFormSlotProps) {
-  const { t } = useTranslation();
-  const site = useSiteInfo(usePageContext());
+export function EnquiryFormSlot({ intent, onDone }: EnquiryFormSlotProps) {
+  const { lang } = usePageContext();
+  const { ready } = useTranslation('forms');
   return (
     <div className={styles.slot} data-testid="enquiry-form-slot">
-      <p>{t('enquiry.preparing')}</p>
-      {site.data ? (
-        <dl className={styles.contacts}>
-          <div>
-            <dt>{t('enquiry.phone')}</dt>
-            <dd>
-              <a href={`tel:${site.data.phone.replace(/[^\d+]/g, '')}`}>{site.data.phone}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('enquiry.email')}</dt>
-            <dd>
-              <a href={`mailto:${site.data.mailbox}`}>{site.data.mailbox}</a>
-            </dd>
-          </div>
-        </dl>
-      ) : null}
+      {ready ? (
+        <Suspense fallback={<FormSkeleton />}>
+          <EnquiryForms key={`${intent}-${lang}`} intent={intent} lang={lang} onDone={onDone} />
+        </Suspense>
+      ) : (
+        <FormSkeleton />
+      )}
+      <DirectContacts />
     </div>
+  );
+}
+
+function DirectContacts() {
+  const { t } = useTranslation();
+  const { t: tf, ready } = useTranslation('forms');
+  const site = useSiteInfo(usePageContext());
+  if (!site.data) return null;
+  return (
+    <aside className={styles.direct} aria-label={ready ? tf('enquiry.direct') : t('enquiry.contact')}>
+      {ready ? <p className={styles.directTitle}>{tf('enquiry.direct')}</p> : null}
+      <dl className={styles.contacts}>
+        <div>
+          <dt>{t('enquiry.phone')}</dt>
+          <dd>
+            <a href={`tel:${site.data.phone.replace(/[^\d+]/g, '')}`}>{site.data.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('enquiry.email')}</dt>
+          <dd>
+            <a href={`mailto:${site.data.mailbox}`}>{site.data.mailbox}</a>
+          </dd>
+        </div>
+      </dl>
+    </aside>
   );
 }

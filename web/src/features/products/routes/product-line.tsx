@@ -1,6 +1,118 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageFrame } from '@/components/ui/page-frame';
+import { RichText } from '@/components/ui/rich-text';
+import { SmartLink } from '@/components/ui/smart-link';
+import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { usePageTitle } from '@/lib/page-title';
+import { usePageContext } from '@/lib/use-page-language';
+import { type ProductLineDetail, useProductLine } from '../api/get-product-line';
+import { FeaturesList } from '../components/features-list';
+import { LoadError } from '../components/load-error';
+import { PageSkeleton } from '../components/page-skeleton';
+import { ProductCard } from '../components/product-card';
+import { SectionHead } from '../components/section-head';
+import { MIN_COMPARED } from '../utils/comparison';
+import { comparisonHref } from '../utils/links';
+import { routeId } from '../utils/route-id';
+import styles from './products.module.css';
 
-/** /productList/{id}: the products of one line. For now the page frame with a "being prepared" panel. */
+/** /productList/{id}: one product line: banner, description, features and its products. */
 export function ProductLineRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('products');
+  const context = usePageContext();
+  const lineId = routeId(useParams().id);
+  const line = useProductLine(context, lineId);
+  usePageTitle({
+    page: line.data?.lineName,
+    document: line.data?.seoTitle,
+    description: line.data?.seoDescription ?? line.data?.summary,
+  });
+
+  if (lineId === null || line.isError) {
+    return (
+      <PageFrame>
+        <LoadError
+          error={line.error}
+          onRetry={() => void line.refetch()}
+          notFound={t('lineNotFound')}
+          back={{ href: '/productList', label: t('allProducts') }}
+        />
+      </PageFrame>
+    );
+  }
+  if (line.isPending) {
+    return (
+      <PageFrame>
+        <PageSkeleton />
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={line.data.lineName} lead={line.data.summary ?? undefined}>
+      <LineContent line={line.data} />
+    </PageFrame>
+  );
+}
+
+function LineContent({ line }: { line: ProductLineDetail }) {
+  const { t } = useTranslation('products');
+  const productIds = line.children.map((product) => product.id);
+  return (
+    <>
+      <section className={styles.intro} aria-labelledby="line-about">
+        <div className={styles.introText}>
+          <h2 id="line-about" className="visually-hidden">
+            {t('aboutLine', { line: line.lineName })}
+          </h2>
+          <RichText html={line.description} />
+          <div className={styles.actions}>
+            <a href="#line-models" className={styles.primary}>
+              {t('seeModels')}
+            </a>
+            <button type="button" className={styles.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+              {t('talkToExpert')}
+            </button>
+          </div>
+        </div>
+        {line.banner || line.image ? (
+          <div className={styles.introMedia}>
+            <img src={line.banner ?? line.image} alt="" decoding="async" width="1200" height="800" />
+          </div>
+        ) : null}
+      </section>
+
+      {line.features.length > 0 ? (
+        <section className={styles.section} aria-labelledby="line-features">
+          <SectionHead id="line-features" title={t('featuresTitle')} />
+          <FeaturesList items={line.features} />
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="line-models">
+        <SectionHead
+          id="line-models"
+          title={t('modelsTitle')}
+          action={
+            productIds.length >= MIN_COMPARED ? (
+              <SmartLink href={comparisonHref(productIds)} className={styles.more}>
+                {t('compareLine')}
+              </SmartLink>
+            ) : undefined
+          }
+        />
+        {line.children.length === 0 ? (
+          <p className={styles.empty}>{t('noProductsInLine')}</p>
+        ) : (
+          <ul className={styles.grid}>
+            {line.children.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
 }

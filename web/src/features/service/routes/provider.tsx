@@ -1,6 +1,22 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { ContentSection } from '@/components/ui/article';
+import { PageFrame } from '@/components/ui/page-frame';
+import { usePageContext } from '@/lib/use-page-language';
+import { DealerLookup } from '../components/dealer-lookup';
+import { RegionLookup } from '../components/region-lookup';
 
-/** /provider: channel partner lookup by full company name. For now the page frame with a "being prepared" panel. */
+/** /provider: verify a channel partner by its full company name, or find the partners of a region. */
 export function ProviderRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('service');
+  const context = usePageContext();
+  return (
+    <PageFrame lead={t('provider.lead')}>
+      <ContentSection id="provider-verify" title={t('provider.verifyTitle')} intro={t('provider.verifyIntro')}>
+        <DealerLookup context={context} />
+      </ContentSection>
+      <ContentSection id="provider-region" title={t('provider.regionTitle')} intro={t('provider.regionIntro')}>
+        <RegionLookup context={context} />
+      </ContentSection>
+    </PageFrame>
+  );
 }

@@ -1,6 +1,36 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useArticle } from '@/api/article';
+import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
+import { PageFrame } from '@/components/ui/page-frame';
+import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { usePageContext } from '@/lib/use-page-language';
+import styles from './show-room.module.css';
 
-/** /showRoom: showroom visits. For now the page frame with a "being prepared" panel. */
+/** The showroom article. */
+export const SHOWROOM_ARTICLE = 306;
+
+/** /showRoom: the showroom, what a visit shows, how to get there; a visit is booked through the enquiry dialog. */
 export function ShowRoomRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('service');
+  const context = usePageContext();
+  const article = useArticle(SHOWROOM_ARTICLE, context);
+
+  return (
+    <PageFrame lead={article.data?.subhead}>
+      <ArticleView query={article}>
+        {(data) => (
+          <>
+            <ArticleIntro article={data}>
+              <div>
+                <button type="button" className={styles.book} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+                  {t('showRoom.book')}
+                </button>
+              </div>
+            </ArticleIntro>
+            <ArticleSections sections={data.sections} />
+          </>
+        )}
+      </ArticleView>
+    </PageFrame>
+  );
 }

@@ -1,6 +1,35 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { usePageContext } from '@/lib/use-page-language';
+import { useApplication } from '../api/get-application';
+import { DetailState, SolutionDetail } from '../components/solution-detail';
+import { routeId } from '../utils/route-id';
 
-/** /application/{id}: one application. For now the page frame with a "being prepared" panel. */
+/**
+ * /application/{id}: an application (process) solution: its benefits, products and cases. An
+ * application hidden from the lists (flag 1) is still shown when opened by its address: the CMS
+ * serves it, and links to it may still be in use.
+ */
 export function ApplicationRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('solutions');
+  const context = usePageContext();
+  const id = routeId(useParams().id);
+  const application = useApplication(context, id);
+  const data = application.data;
+  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+
+  if (!data) return <DetailState id={id} query={application} notFound={t('applicationNotFound')} />;
+  return (
+    <SolutionDetail
+      name={data.name}
+      summary={data.summary}
+      picture={data.banner ?? data.image}
+      content={data.content}
+      blocks={{ title: t('benefitsTitle'), items: data.highlights }}
+      products={data.products}
+      cases={data.cases}
+      moreCases="/case"
+    />
+  );
 }

@@ -1,6 +1,37 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { usePageContext } from '@/lib/use-page-language';
+import { useIndustry } from '../api/get-industry';
+import { DetailState, SolutionDetail } from '../components/solution-detail';
+import { caseListHref } from '../utils/links';
+import { routeId } from '../utils/route-id';
 
-/** /industry/{id}: one industry. For now the page frame with a "being prepared" panel. */
+/**
+ * /industry/{id}: an industry solution: its challenges, applications, recommended products and
+ * cases. An industry hidden from the lists (isShow 1) is still shown when opened by its address:
+ * the CMS serves it, and links to it may still be in use.
+ */
 export function IndustryRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('solutions');
+  const context = usePageContext();
+  const id = routeId(useParams().id);
+  const industry = useIndustry(context, id);
+  const data = industry.data;
+  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+
+  if (!data) return <DetailState id={id} query={industry} notFound={t('industryNotFound')} />;
+  return (
+    <SolutionDetail
+      name={data.name}
+      summary={data.summary}
+      picture={data.banner ?? data.image}
+      content={data.content}
+      blocks={{ title: t('painPointsTitle'), items: data.painPoints }}
+      applications={data.applications}
+      products={data.products}
+      cases={data.cases}
+      moreCases={caseListHref({ industryId: data.id })}
+    />
+  );
 }

@@ -1,6 +1,30 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
+import { usePageContext } from '@/lib/use-page-language';
+import { useProductLevel } from '../api/get-product-level';
+import { DetailState, SolutionDetail } from '../components/solution-detail';
+import { routeId } from '../utils/route-id';
 
-/** /productLevel/{id}: applications of a product. For now the page frame with a "being prepared" panel. */
+/** /productLevel/{id}: solutions by payload class: guidance, the products of the class, cases. */
 export function ProductLevelRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('solutions');
+  const context = usePageContext();
+  const id = routeId(useParams().id);
+  const level = useProductLevel(context, id);
+  const data = level.data;
+  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+
+  if (!data) return <DetailState id={id} query={level} notFound={t('levelNotFound')} />;
+  return (
+    <SolutionDetail
+      name={data.name}
+      summary={data.summary}
+      picture={data.image}
+      content={data.content}
+      products={data.products}
+      cases={data.cases}
+      moreCases="/case"
+    />
+  );
 }

@@ -1,6 +1,117 @@
-import { PreparingPage } from '@/components/ui/preparing-page';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageFrame } from '@/components/ui/page-frame';
+import { SmartLink } from '@/components/ui/smart-link';
+import { usePageContext } from '@/lib/use-page-language';
+import { useCases } from '../api/get-cases';
+import { useSolutionBanners } from '../api/get-solution-banners';
+import { type SolutionMenu, useSolutionMenu } from '../api/get-solution-menu';
+import { CASES_TEASER_SIZE } from '../api/program';
+import { CaseGrid } from '../components/case-card';
+import { PageSkeleton } from '../components/page-skeleton';
+import { PromoBanners } from '../components/promo-banners';
+import { SectionHead } from '../components/section-head';
+import { ApplicationCards, IndustryTiles, LevelCards } from '../components/solution-tiles';
+import styles from './solutions.module.css';
 
-/** /solutionList: solutions by industry and by application. For now the page frame with a "being prepared" panel. */
+/**
+ * /solutionList: the solutions centre. Its banners (type 16), then the three ways in: by
+ * industry (shown ones only), by application (hidden ones left out), by product level; then the
+ * latest customer cases.
+ */
 export function SolutionListRoute() {
-  return <PreparingPage />;
+  const { t } = useTranslation('solutions');
+  const context = usePageContext();
+  const menu = useSolutionMenu(context);
+  const banners = useSolutionBanners(context);
+
+  return (
+    <PageFrame lead={t('solutionsLead')}>
+      {banners.data && banners.data.length > 0 ? (
+        <section aria-label={t('bannersLabel')} className={styles.banners}>
+          <PromoBanners banners={banners.data} here="/solutionList" />
+        </section>
+      ) : null}
+      {menu.isPending ? (
+        <PageSkeleton intro={false} cards={6} />
+      ) : menu.isError ? (
+        <ErrorState error={menu.error} onRetry={() => void menu.refetch()} />
+      ) : (
+        <MenuSections menu={menu.data} />
+      )}
+      <CasesTeaser />
+    </PageFrame>
+  );
+}
+
+function MenuSections({ menu }: { menu: SolutionMenu }) {
+  const { t } = useTranslation('solutions');
+  const sections = [
+    { id: 'by-industry', label: t('industriesTitle'), shown: menu.industries.length > 0 },
+    { id: 'by-application', label: t('applicationsTitle'), shown: menu.applications.length > 0 },
+    { id: 'by-level', label: t('levelsTitle'), shown: menu.productLevels.length > 0 },
+    { id: 'cases', label: t('casesTitle'), shown: true },
+  ].filter((section) => section.shown);
+  if (sections.length === 1) return <p className={styles.empty}>{t('noSolutions')}</p>;
+  return (
+    <>
+      <nav className={styles.jump} aria-label={t('jumpLabel')}>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {menu.industries.length > 0 ? (
+        <section className={styles.section} aria-labelledby="by-industry">
+          <SectionHead id="by-industry" title={t('industriesTitle')} intro={t('industriesIntro')} />
+          <IndustryTiles industries={menu.industries} />
+        </section>
+      ) : null}
+      {menu.applications.length > 0 ? (
+        <section className={styles.section} aria-labelledby="by-application">
+          <SectionHead id="by-application" title={t('applicationsTitle')} intro={t('applicationsIntro')} />
+          <ApplicationCards applications={menu.applications} />
+        </section>
+      ) : null}
+      {menu.productLevels.length > 0 ? (
+        <section className={styles.section} aria-labelledby="by-level">
+          <SectionHead id="by-level" title={t('levelsTitle')} intro={t('levelsIntro')} />
+          <LevelCards levels={menu.productLevels} />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The latest cases (first page of the case list) with a link to all of them. */
+function CasesTeaser() {
+  const { t } = useTranslation('solutions');
+  const context = usePageContext();
+  const cases = useCases(context, { page: 1, pageSize: CASES_TEASER_SIZE });
+  return (
+    <section className={styles.section} aria-labelledby="cases">
+      <SectionHead
+        id="cases"
+        title={t('casesTitle')}
+        intro={t('casesIntro')}
+        action={
+          <SmartLink href="/case" className={styles.more}>
+            {t('allCases')}
+          </SmartLink>
+        }
+      />
+      {cases.isPending ? (
+        <PageSkeleton intro={false} cards={CASES_TEASER_SIZE} />
+      ) : cases.isError ? (
+        <ErrorState error={cases.error} onRetry={() => void cases.refetch()} />
+      ) : cases.data.rows.length === 0 ? (
+        <p className={styles.empty}>{t('noCases')}</p>
+      ) : (
+        <CaseGrid cases={cases.data.rows} />
+      )}
+    </section>
+  );
 }

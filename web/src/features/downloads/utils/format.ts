@@ -1,0 +1,34 @@
+import { type SiteLanguage, htmlLang } from '@/lib/language';
+
+/** A publish date in the page language; '' for a bad date. */
+export function formatDate(iso: string, lang: SiteLanguage): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file size in the page language: "18.4 MB", "820 kB"; '' for zero (links). */
+export function formatSize(bytes: number, lang: SiteLanguage): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(htmlLang(lang), {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit >= 2 ? 1 : 0,
+  }).format(value);
+}
+
+/** A positive whole number from a query value, else null. */
+export function positiveIntOrNull(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { SmartLink } from '@/components/ui/smart-link';
+import styles from './missing-panel.module.css';
+
+/** A partner or product that does not exist (or is not published in this language). */
+export function MissingPanel({ title, text }: { title: string; text: string }) {
+  const { t } = useTranslation('jakaplus');
+  return (
+    <section className={styles.panel} aria-labelledby="missing-title">
+      <h2 id="missing-title" className={styles.title}>
+        {title}
+      </h2>
+      <p className={styles.text}>{text}</p>
+      <SmartLink href="/jaka+" className={styles.link}>
+        {t('missing.back')}
+      </SmartLink>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { SmartLink } from '@/components/ui/smart-link';
+import type { ProductApplication } from '../api/get-product';
+import styles from './application-cards.module.css';
+
+/** The application (process) pages a product is used in, as picture tiles. */
+export function ApplicationCards({ applications }: { applications: ProductApplication[] }) {
+  return (
+    <ul className={styles.list}>
+      {applications.map((application) => (
+        <li key={application.id}>
+          <SmartLink href={`/application/${application.id}`} className={styles.card}>
+            <span className={styles.media}>
+              <img src={application.image} alt="" loading="lazy" decoding="async" width="1200" height="800" />
+            </span>
+            <span className={styles.body}>
+              <span className={styles.name}>{application.name}</span>
+              {application.summary ? <span className={styles.summary}>{application.summary}</span> : null}
+            </span>
+          </SmartLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { getBannerAllListQueryKey, useBannerAllList } from '@/api/generated/endpoints/content/content';
+import type { BannerAllListParams } from '@/api/generated/model/bannerAllListParams.zod';
+import type { BannerListEnvelope } from '@/api/generated/model/bannerListEnvelope.zod';
+import { type PageContext, contentQuery } from '@/lib/use-page-language';
+import { SOLUTION_BANNER_TYPE } from './program';
+
+export type Banner = BannerListEnvelope['data'][number];
+
+const PARAMS: BannerAllListParams = { type: SOLUTION_BANNER_TYPE, status: 0 };
+
+function selectBanners(envelope: BannerListEnvelope): Banner[] {
+  return envelope.data;
+}
+
+/** The solutions centre's banners (type 16), in display order. */
+export function useSolutionBanners(context: PageContext) {
+  const { key, request } = contentQuery(context);
+  const select = useCallback(selectBanners, []);
+  return useBannerAllList(PARAMS, {
+    query: { queryKey: [...getBannerAllListQueryKey(PARAMS), ...key], select },
+    request,
+  });
+}

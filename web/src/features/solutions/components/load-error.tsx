@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/ui/error-state';
+import { SmartLink } from '@/components/ui/smart-link';
+import { ApiError } from '@/lib/http';
+import styles from './load-error.module.css';
+
+/** True when the server says the item does not exist (or is no longer published). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export interface LoadErrorProps {
+  /** The failure; null when the address itself names no item (treated as not found). */
+  error: unknown;
+  onRetry: () => void;
+  /** What to say when the item does not exist (already translated). */
+  notFound: string;
+  /** Where to go instead, e.g. the product list. */
+  back: { href: string; label: string };
+}
+
+/**
+ * A page whose content could not be loaded: a missing item gets a plain explanation and a way
+ * on (retrying would not help); any other failure the shared error state with retry.
+ */
+export function LoadError({ error, onRetry, notFound, back }: LoadErrorProps) {
+  const { t } = useTranslation('solutions');
+  if (error !== null && !isNotFound(error)) return <ErrorState error={error} onRetry={onRetry} />;
+  return (
+    <div role="alert" className={styles.box}>
+      <p className={styles.title}>{t('notFoundTitle')}</p>
+      <p className={styles.text}>{notFound}</p>
+      <SmartLink href={back.href} className={styles.back}>
+        {back.label}
+      </SmartLink>
+    </div>
+  );
+}

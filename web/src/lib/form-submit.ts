@@ -1,0 +1,52 @@
+/**
+ * What a form does when a submission fails (spec section 8): field errors of the server land on
+ * the fields, a refusal says "Submission failed!", a lost connection says the entries are kept and
+ * the visitor can try again (with the same idempotency key, so a retry is still one lead).
+ */
+import type { ParseKeys } from 'i18next';
+import { ApiError } from './http';
+import { toast } from './toast';
+
+/** A key of the `forms` catalogue. */
+export type FormsKey = ParseKeys<'forms'>;
+
+/** The form field a server field error names: `values/companyName`, `/email`, `industry/0` → the first name. */
+export function serverFieldName(field: string): string {
+  const parts = field.split('/').filter((part) => part !== '' && part !== 'body' && part !== 'values');
+  return parts[0] ?? '';
+}
+
+/** The toast a failed submission shows. */
+export function submitFailureKey(error: unknown): FormsKey {
+  if (error instanceof ApiError) {
+    if (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504) return 'toasts.retry';
+    if (error.status === 429) return 'toasts.tooMany';
+    if (error.status === 400 && error.errors.length > 0) return 'toasts.checkFields';
+  }
+  // success: false, 422 lead.rejected, and anything unexpected.
+  return 'toasts.failed';
+}
+
+/**
+ * Reports a failed submission: the server's field errors go to `setFieldError` (which says
+ * whether the form has such a field), then one toast explains the failure. What the visitor
+ * typed is left as it is.
+ */
+export function reportSubmitFailure(
+  error: unknown,
+  translate: (key: FormsKey) => string,
+  setFieldError: (name: string) => boolean,
+): void {
+  let placed = 0;
+  if (error instanceof ApiError) {
+    for (const fieldError of error.errors) if (setFieldError(serverFieldName(fieldError.field))) placed += 1;
+  }
+  const key = submitFailureKey(error);
+  if (key === 'toasts.failed' || placed === 0) console.warn('[form] submission failed', error);
+  toast.error(translate(key === 'toasts.checkFields' && placed === 0 ? 'toasts.failed' : key));
+}
+
+/** The page a form was sent from, for the sales team: path and query, at most 500 characters. */
+export function sourcePageOf(location: { pathname: string; search: string }): string {
+  return `${location.pathname}${location.search}`.slice(0, 500) || '/';
+}
