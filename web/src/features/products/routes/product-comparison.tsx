@@ -9,7 +9,7 @@ import { useComparison } from '../api/get-comparison';
 import { productsOf, useProductLines } from '../api/get-product-lines';
 import { ComparisonPicker } from '../components/comparison-picker';
 import { ComparisonTable } from '../components/comparison-table';
-import { PageSkeleton } from '../components/page-skeleton';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { IDS_PARAM, MIN_COMPARED, type RowFilters, formatIds, parseIds, toggleId, visibleGroups } from '../utils/comparison';
 import styles from './product-comparison.module.css';
 

@@ -10,8 +10,8 @@ import { type ProductDetail, useProduct } from '../api/get-product';
 import { ApplicationCards } from '../components/application-cards';
 import { DownloadList } from '../components/download-list';
 import { FeaturesList } from '../components/features-list';
-import { LoadError } from '../components/load-error';
-import { PageSkeleton } from '../components/page-skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { ProductFacts } from '../components/product-facts';
 import { ProductGallery } from '../components/product-gallery';
 import { SectionHead } from '../components/section-head';
@@ -43,7 +43,7 @@ export function ProductDetailsRoute() {
         <LoadError
           error={product.error}
           onRetry={() => void product.refetch()}
-          notFound={t('productNotFound')}
+          notFound={{ title: t('notFoundTitle'), text: t('productNotFound') }}
           back={{ href: '/productList', label: t('allProducts') }}
         />
       </PageFrame>

@@ -8,8 +8,8 @@ import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { type ProductLineDetail, useProductLine } from '../api/get-product-line';
 import { FeaturesList } from '../components/features-list';
-import { LoadError } from '../components/load-error';
-import { PageSkeleton } from '../components/page-skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { ProductCard } from '../components/product-card';
 import { SectionHead } from '../components/section-head';
 import { MIN_COMPARED } from '../utils/comparison';
@@ -35,7 +35,7 @@ export function ProductLineRoute() {
         <LoadError
           error={line.error}
           onRetry={() => void line.refetch()}
-          notFound={t('lineNotFound')}
+          notFound={{ title: t('notFoundTitle'), text: t('lineNotFound') }}
           back={{ href: '/productList', label: t('allProducts') }}
         />
       </PageFrame>

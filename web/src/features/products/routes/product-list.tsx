@@ -9,7 +9,7 @@ import { usePageContext } from '@/lib/use-page-language';
 import { useProductBanners } from '../api/get-product-banners';
 import { useProductColumn } from '../api/get-product-column';
 import { type ProductLine, useProductLines } from '../api/get-product-lines';
-import { PageSkeleton } from '../components/page-skeleton';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { ProductCard } from '../components/product-card';
 import { PromoBanners } from '../components/promo-banners';
 import { SectionHead } from '../components/section-head';

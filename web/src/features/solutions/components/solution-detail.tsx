@@ -9,8 +9,8 @@ import type { CaseSummary } from '../api/get-cases';
 import type { ApplicationSummary } from '../api/get-solution-menu';
 import styles from '../routes/solutions.module.css';
 import { CaseGrid } from './case-card';
-import { LoadError } from './load-error';
-import { PageSkeleton } from './page-skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { RelatedProducts } from './related-products';
 import { SectionHead } from './section-head';
 import { type SectionItem, SectionsList } from './sections-list';
@@ -144,7 +144,7 @@ export function DetailState({ id, query, notFound }: DetailStateProps) {
         <LoadError
           error={id === null ? null : query.error}
           onRetry={() => void query.refetch()}
-          notFound={notFound}
+          notFound={{ title: t('notFoundTitle'), text: notFound }}
           back={{ href: '/solutionList', label: t('allSolutions') }}
         />
       </PageFrame>

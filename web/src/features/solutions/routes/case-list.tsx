@@ -8,7 +8,7 @@ import { useCases } from '../api/get-cases';
 import { type IndustrySummary, useSolutionMenu } from '../api/get-solution-menu';
 import { CASES_PAGE_SIZE } from '../api/program';
 import { CaseGrid } from '../components/case-card';
-import { PageSkeleton } from '../components/page-skeleton';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { Pagination } from '../components/pagination';
 import { INDUSTRY_PARAM, PAGE_PARAM, caseListHref } from '../utils/links';
 import { pageCount, parsePage } from '../utils/paging';

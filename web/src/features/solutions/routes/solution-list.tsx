@@ -8,7 +8,7 @@ import { useSolutionBanners } from '../api/get-solution-banners';
 import { type SolutionMenu, useSolutionMenu } from '../api/get-solution-menu';
 import { CASES_TEASER_SIZE } from '../api/program';
 import { CaseGrid } from '../components/case-card';
-import { PageSkeleton } from '../components/page-skeleton';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PromoBanners } from '../components/promo-banners';
 import { SectionHead } from '../components/section-head';
 import { ApplicationCards, IndustryTiles, LevelCards } from '../components/solution-tiles';

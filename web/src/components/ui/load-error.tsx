@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { SmartLink } from '@/components/ui/smart-link';
 import { ApiError } from '@/lib/http';
@@ -13,8 +12,8 @@ export interface LoadErrorProps {
   /** The failure; null when the address itself names no item (treated as not found). */
   error: unknown;
   onRetry: () => void;
-  /** What to say when the item does not exist (already translated). */
-  notFound: string;
+  /** What to say when the item does not exist: a title and a sentence (already translated). */
+  notFound: { title: string; text: string };
   /** Where to go instead, e.g. the product list. */
   back: { href: string; label: string };
 }
@@ -24,12 +23,11 @@ export interface LoadErrorProps {
  * on (retrying would not help); any other failure the shared error state with retry.
  */
 export function LoadError({ error, onRetry, notFound, back }: LoadErrorProps) {
-  const { t } = useTranslation('products');
   if (error !== null && !isNotFound(error)) return <ErrorState error={error} onRetry={onRetry} />;
   return (
     <div role="alert" className={styles.box}>
-      <p className={styles.title}>{t('notFoundTitle')}</p>
-      <p className={styles.text}>{notFound}</p>
+      <p className={styles.title}>{notFound.title}</p>
+      <p className={styles.text}>{notFound.text}</p>
       <SmartLink href={back.href} className={styles.back}>
         {back.label}
       </SmartLink>
