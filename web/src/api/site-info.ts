@@ -1,7 +1,7 @@
 /** Site-wide information, shared by the header, footer and enquiry dialog (hand-written wrapper over the generated hook). */
 import { useCallback } from 'react';
 import type { core } from 'zod';
-import { getCommonAllListQueryKey, getCommonAllListUrl, useCommonAllList } from '@/api/generated/endpoints/content/content';
+import { getCommonAllListQueryKey, getCommonAllListUrl, useCommonAllList } from '@/api/generated/endpoints/site/site';
 import { FooterLink as FooterLinkSchema } from '@/api/generated/model/footerLink.zod';
 import type { SiteInfoEnvelope } from '@/api/generated/model/siteInfoEnvelope.zod';
 import { API_BASE, ResponseShapeError } from '@/lib/http';

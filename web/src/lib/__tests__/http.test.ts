@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bannerAllList, buildProgramaTree } from '@/api/generated/endpoints/content/content';
+import { bannerAllList } from '@/api/generated/endpoints/content/content';
+import { buildProgramaTree } from '@/api/generated/endpoints/site/site';
 import { languageList } from '@/api/generated/endpoints/language/language';
 import { envelope, homeBanners, languages, navTree } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';

@@ -3,7 +3,7 @@ import {
   getBuildProgramaTreeQueryKey,
   getBuildProgramaTreeUrl,
   useBuildProgramaTree,
-} from '@/api/generated/endpoints/content/content';
+} from '@/api/generated/endpoints/site/site';
 import type { NavItemListEnvelope } from '@/api/generated/model/navItemListEnvelope.zod';
 import { API_BASE } from '@/lib/http';
 import { headerMenuId } from '@/lib/language';

@@ -62,20 +62,12 @@ import {
 } from '../../model/keyWordListEnvelope.zod';
 
 import {
-  NavItemListEnvelope
-} from '../../model/navItemListEnvelope.zod';
-
-import {
   NewsSummaryListEnvelope
 } from '../../model/newsSummaryListEnvelope.zod';
 
 import {
   NoticeListEnvelope
 } from '../../model/noticeListEnvelope.zod';
-
-import {
-  SiteInfoEnvelope
-} from '../../model/siteInfoEnvelope.zod';
 
 import { http } from '../../../../lib/http';
 import type { ErrorType } from '../../../../lib/http';
@@ -99,109 +91,6 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
   }
   return result;
 };
-
-export const getBuildProgramaTreeUrl = (id: number,) => {
-
-
-
-
-  return `/api/programa/buildProgramaTree/${id}`
-}
-
-/**
- * The menu id depends on the language: zh 8, ja 37, th 108, ko 71, every other language 8
- * (whose items then come in the `lang` of the request).
- * @summary The navigation tree (programa = site column) of the header menu.
- */
-export const buildProgramaTree = async (id: number, options?: Parameters<typeof http>[1]): Promise<NavItemListEnvelope> => {
-
-  return http<NavItemListEnvelope>(getBuildProgramaTreeUrl(id),
-  {
-    ...options,
-    method: 'GET'
-
-    ,
-    schema: NavItemListEnvelope
-  }
-);}
-
-
-
-
-
-export const getBuildProgramaTreeQueryKey = (id: number,) => {
-    return [
-    `/api/programa/buildProgramaTree/${id}`
-    ] as const;
-    }
-
-
-export const getBuildProgramaTreeQueryOptions = <TData = Awaited<ReturnType<typeof buildProgramaTree>>, TError = ErrorType<ErrorEnvelope>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData>>, request?: SecondParameter<typeof http>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getBuildProgramaTreeQueryKey(id);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof buildProgramaTree>>> = ({ signal }) => buildProgramaTree(id, { signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type BuildProgramaTreeQueryResult = NonNullable<Awaited<ReturnType<typeof buildProgramaTree>>>
-export type BuildProgramaTreeQueryError = ErrorType<ErrorEnvelope>
-
-
-export function useBuildProgramaTree<TData = Awaited<ReturnType<typeof buildProgramaTree>>, TError = ErrorType<ErrorEnvelope>>(
- id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof buildProgramaTree>>,
-          TError,
-          Awaited<ReturnType<typeof buildProgramaTree>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useBuildProgramaTree<TData = Awaited<ReturnType<typeof buildProgramaTree>>, TError = ErrorType<ErrorEnvelope>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof buildProgramaTree>>,
-          TError,
-          Awaited<ReturnType<typeof buildProgramaTree>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useBuildProgramaTree<TData = Awaited<ReturnType<typeof buildProgramaTree>>, TError = ErrorType<ErrorEnvelope>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData>>, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The navigation tree (programa = site column) of the header menu.
- */
-
-export function useBuildProgramaTree<TData = Awaited<ReturnType<typeof buildProgramaTree>>, TError = ErrorType<ErrorEnvelope>>(
- id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof buildProgramaTree>>, TError, TData>>, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getBuildProgramaTreeQueryOptions(id,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
 
 export const getBannerAllListUrl = (params: BannerAllListParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -300,107 +189,6 @@ export function useBannerAllList<TData = Awaited<ReturnType<typeof bannerAllList
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getBannerAllListQueryOptions(params,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-export const getCommonAllListUrl = () => {
-
-
-
-
-  return `/api/common/allList`
-}
-
-/**
- * @summary Site information: logo, contacts, licence texts, partner logos and the footer link tree.
- */
-export const commonAllList = async ( options?: Parameters<typeof http>[1]): Promise<SiteInfoEnvelope> => {
-
-  return http<SiteInfoEnvelope>(getCommonAllListUrl(),
-  {
-    ...options,
-    method: 'GET'
-
-    ,
-    schema: SiteInfoEnvelope
-  }
-);}
-
-
-
-
-
-export const getCommonAllListQueryKey = () => {
-    return [
-    `/api/common/allList`
-    ] as const;
-    }
-
-
-export const getCommonAllListQueryOptions = <TData = Awaited<ReturnType<typeof commonAllList>>, TError = ErrorType<ErrorEnvelope>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData>>, request?: SecondParameter<typeof http>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getCommonAllListQueryKey();
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof commonAllList>>> = ({ signal }) => commonAllList({ signal, ...requestOptions });
-
-
-
-
-
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type CommonAllListQueryResult = NonNullable<Awaited<ReturnType<typeof commonAllList>>>
-export type CommonAllListQueryError = ErrorType<ErrorEnvelope>
-
-
-export function useCommonAllList<TData = Awaited<ReturnType<typeof commonAllList>>, TError = ErrorType<ErrorEnvelope>>(
-  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof commonAllList>>,
-          TError,
-          Awaited<ReturnType<typeof commonAllList>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCommonAllList<TData = Awaited<ReturnType<typeof commonAllList>>, TError = ErrorType<ErrorEnvelope>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof commonAllList>>,
-          TError,
-          Awaited<ReturnType<typeof commonAllList>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCommonAllList<TData = Awaited<ReturnType<typeof commonAllList>>, TError = ErrorType<ErrorEnvelope>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData>>, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary Site information: logo, contacts, licence texts, partner logos and the footer link tree.
- */
-
-export function useCommonAllList<TData = Awaited<ReturnType<typeof commonAllList>>, TError = ErrorType<ErrorEnvelope>>(
-  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof commonAllList>>, TError, TData>>, request?: SecondParameter<typeof http>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getCommonAllListQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
