@@ -10,26 +10,21 @@ export interface DeferredMenuProps {
 }
 
 /**
- * For a header menu whose code loads after the first paint: a look-alike placeholder button is
- * shown until then. Hovering or focusing it starts the load at once (otherwise it starts when the
- * browser is idle); a click is remembered and the menu opens as soon as it is there; keyboard
- * focus moves over to the real trigger. `Menu` is null until the code has arrived.
+ * A component whose code loads after the first paint: when the browser is idle, or at once when
+ * `wanted` (the visitor is reaching for it). Null until the code has arrived; a failed load
+ * leaves it null (the caller's placeholder stays) and is logged.
  */
-export function useDeferredMenu<P>(load: () => Promise<ComponentType<P & DeferredMenuProps>>) {
+export function useDeferredComponent<C>(load: () => Promise<C>, wanted: boolean): C | null {
   const idle = useIdle();
-  const [wanted, setWanted] = useState(false);
-  const [defaultOpen, setDefaultOpen] = useState(false);
-  const [Menu, setMenu] = useState<ComponentType<P & DeferredMenuProps> | null>(null);
-  const focused = useRef(false);
+  const [component, setComponent] = useState<C | null>(null);
   const loader = useRef(load);
-  const takeFocus = useCallback(() => focused.current, []);
 
   useEffect(() => {
     if (!(idle || wanted)) return undefined;
     let active = true;
     loader.current().then(
-      (component) => {
-        if (active) setMenu(() => component);
+      (loaded) => {
+        if (active) setComponent(() => loaded);
       },
       (error: unknown) => console.error('[menu] code failed to load; the placeholder stays', error),
     );
@@ -37,6 +32,22 @@ export function useDeferredMenu<P>(load: () => Promise<ComponentType<P & Deferre
       active = false;
     };
   }, [idle, wanted]);
+
+  return component;
+}
+
+/**
+ * For a header menu whose code loads after the first paint: a look-alike placeholder button is
+ * shown until then. Hovering or focusing it starts the load at once (otherwise it starts when the
+ * browser is idle); a click is remembered and the menu opens as soon as it is there; keyboard
+ * focus moves over to the real trigger. `Menu` is null until the code has arrived.
+ */
+export function useDeferredMenu<P>(load: () => Promise<ComponentType<P & DeferredMenuProps>>) {
+  const [wanted, setWanted] = useState(false);
+  const [defaultOpen, setDefaultOpen] = useState(false);
+  const Menu = useDeferredComponent(load, wanted);
+  const focused = useRef(false);
+  const takeFocus = useCallback(() => focused.current, []);
 
   return {
     Menu,

@@ -26,3 +26,12 @@ export function ExternalIcon() {
     </svg>
   );
 }
+
+/** The arrow of a top-level navigation item that opens a panel. */
+export function Chevron({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  );
+}
