@@ -59,6 +59,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	log := newLogger(cfg, stdout)
+	tuneRuntime(getenv, log)
 
 	for _, sys := range cfg.Embedded() {
 		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)

@@ -146,6 +146,9 @@ func Usage(w io.Writer) {
 	for _, u := range Upstreams {
 		fmt.Fprintf(w, "  %-22s base URL of the %s system (default: embedded mock)\n", u.EnvVar(), u)
 	}
+	fmt.Fprintln(w, "The Go runtime's own settings, with the BFF's defaults:")
+	fmt.Fprintf(w, "  %-22s %s\n", "GOGC", "heap growth before a collection, in percent (default 400)")
+	fmt.Fprintf(w, "  %-22s %s\n", "GOMEMLIMIT", "soft limit of the Go heap, e.g. 900MiB (default 90% of the container's memory, else of the machine's)")
 }
 
 // Load reads the configuration through getenv and reports every invalid setting at once.
