@@ -124,13 +124,18 @@ for (const { lang, locale, prefix, t } of LANGS) {
       const account = uniqueEmail(`expiry2-${lang}`);
       await createUser(page.request, { email: account, password: 'Expire#123', name: 'Gone Soon' });
       await login(page, prefix, t, account, 'Expire#123');
+      // The session ends only after the news page's own check of the token has been answered.
+      const newsChecked = page.waitForResponse((response) => response.url().includes('/prod-api/login/validateToken'));
       await page.goto(`${prefix}/news`);
+      await newsChecked;
+      const menu = page.getByRole('banner').getByRole('button', { name: t.menu('Gone Soon') });
+      await expect(menu).toBeVisible();
       const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}') as { token: string }).token);
       const other = await browser.newContext();
       await other.request.post('/prod-api/login/logout', { headers: { token } });
       await other.close();
 
-      await page.getByRole('banner').getByRole('button', { name: t.menu('Gone Soon') }).click();
+      await menu.click();
       await page.getByRole('menuitem', { name: t.deregisterItem }).click();
       await expect(page.getByText(t.expired)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${prefix}/index$`));

@@ -100,11 +100,14 @@ test.describe('the search overlay', () => {
   });
 });
 
-// Stored tokens are verified on every route change, so the seeded one is a live session.
-const SEEDED_TOKEN = 'e2e-token-shell-header';
+// Stored tokens are verified on every route change, so the seeded one is a live session. Each
+// test gets its own token: the BFF remembers a token's verdict for a while, also the verdict on a
+// token another test has logged out.
+let seeded = 0;
 
-async function seedSession(page: Page) {
-  await startSession(page.request, DEMO_EMAIL, SEEDED_TOKEN);
+async function seedSession(page: Page): Promise<string> {
+  const token = `e2e-token-shell-header-${process.pid}-${++seeded}`;
+  await startSession(page.request, DEMO_EMAIL, token);
   await page.goto('/en/news');
   await page.evaluate((token) => {
     localStorage.setItem('jakaUserInfo', JSON.stringify({ token }));
@@ -112,8 +115,9 @@ async function seedSession(page: Page) {
     localStorage.setItem('jakaUserId', '42');
     localStorage.setItem('jakaUserAccount', 'ada@example.com');
     localStorage.setItem('jakaWhereFrom', '/en/news');
-  }, SEEDED_TOKEN);
+  }, token);
   await page.reload();
+  return token;
 }
 
 async function openLogout(page: Page) {
@@ -134,12 +138,12 @@ test.describe('login, register and logout', () => {
   });
 
   test('cancelling logout keeps the session and says so', async ({ page }) => {
-    await seedSession(page);
+    const token = await seedSession(page);
     const dialog = await openLogout(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Logout cancelled')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu: Ada Lovelace' })).toBeFocused();
-    expect(await page.evaluate(() => localStorage.getItem('jakaUserInfo'))).toContain(SEEDED_TOKEN);
+    expect(await page.evaluate(() => localStorage.getItem('jakaUserInfo'))).toContain(token);
   });
 
   test('confirming logout clears the session and says so', async ({ page }) => {
@@ -148,6 +152,8 @@ test.describe('login, register and logout', () => {
     await menu.click();
     await expect(page.getByRole('menuitem', { name: 'Delete account' })).toHaveAttribute('href', '/en/deregister');
     await page.keyboard.press('Escape');
+    // The menu is opened again only once it has finished closing.
+    await expect(page.getByRole('menu')).toBeHidden();
     const dialog = await openLogout(page);
     await dialog.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByText('Logged out successfully')).toBeVisible();
