@@ -72,7 +72,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	log.Info("config", "settings", cfg.String())
 
-	spec, err := oapi.Load(ctx)
+	spec, err := oapi.LoadForServing(ctx)
 	if err != nil {
 		return err
 	}

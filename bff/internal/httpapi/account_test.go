@@ -93,7 +93,7 @@ func newAccountFixture(t *testing.T, limits func(*ratelimit.Limits), more ...fun
 	}
 	f.cache = account.NewCached(account.New(upstream.Client{System: "account", BaseURL: base}), 30*time.Second, f.clock.Now).(*account.CachedClient)
 	deps := httpapi.Deps{
-		Spec:          spec,
+		Spec:          mustServingSpec(t),
 		Accounts:      f.cache,
 		Log:           slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:       5 * time.Second,

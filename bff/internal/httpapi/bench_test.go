@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -13,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/httpapi"
-	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/mocks"
@@ -29,15 +27,13 @@ func (d *discard) WriteHeader(int)             {}
 // BenchmarkCachedContentGET measures the hot path of a busy site: a content GET whose answer
 // is in the cache, from the request to the last byte written.
 func BenchmarkCachedContentGET(b *testing.B) {
-	spec, err := oapi.Load(context.Background())
-	require.NoError(b, err)
 	cms, err := mocks.New("content", mocks.Options{})
 	require.NoError(b, err)
 	cmsServer := httptest.NewServer(cms.Handler)
 	defer cmsServer.Close()
 	base, _ := url.Parse(cmsServer.URL)
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(b),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})),
 		Timeout:     5 * time.Second,

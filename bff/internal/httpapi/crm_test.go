@@ -88,7 +88,7 @@ func newCRMFixture(t *testing.T) *crmFixture {
 	t.Cleanup(func() { cancel(); <-done; ob.Close() })
 
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(t),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
 		Accounts:    tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
 		CRM:         crmClient,

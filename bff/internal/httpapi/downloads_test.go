@@ -54,7 +54,7 @@ func newDownloadFixture(t *testing.T, accounts account.Client) *downloadFixture 
 		accounts = tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}}
 	}
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(t),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
 		Accounts:    accounts,
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
@@ -234,7 +234,7 @@ func TestUserDownloadUpstreamFailures(t *testing.T) {
 			defer cms.Close()
 			base, _ := url.Parse(cms.URL)
 			h, err := httpapi.NewServer(httpapi.Deps{
-				Spec: spec, Content: content.New(upstream.Client{System: "content", BaseURL: base}),
+				Spec: mustServingSpec(t), Content: content.New(upstream.Client{System: "content", BaseURL: base}),
 				Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second,
 			})
 			require.NoError(t, err)

@@ -110,7 +110,7 @@ func newRepairFixture(t *testing.T, limits httpapi.UploadLimits) *repairFixture 
 	})
 
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(t),
 		Accounts:    repairUsers,
 		ITR:         itrClient,
 		OCR:         ocr.New(upstream.Client{System: "ocr", BaseURL: ocrBase}),

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -30,6 +31,20 @@ import (
 	"github.com/jakarobotics/website/mocks"
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
+
+// servingSpec is the contract as the BFF serves it (oapi.LoadForServing), loaded once and
+// shared: every server under test validates requests as production does, while the tests
+// check answers against the whole contract of oapi.Load.
+var servingSpec = sync.OnceValues(func() (*oapi.Spec, error) {
+	return oapi.LoadForServing(context.Background())
+})
+
+func mustServingSpec(t testing.TB) *oapi.Spec {
+	t.Helper()
+	spec, err := servingSpec()
+	require.NoError(t, err)
+	return spec
+}
 
 // fixture is a BFF in front of a real content mock, both on httptest servers.
 type fixture struct {
@@ -64,7 +79,7 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	require.NoError(t, os.WriteFile(filepath.Join(webDir, "assets", "app-1a2b.js"), []byte("console.log(1)"), 0o644))
 
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(t),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		WebDir:      webDir,
@@ -120,7 +135,7 @@ func (f *fixture) call(t *testing.T, method, path string, body string, headers .
 
 func TestRouteTableEqualsContract(t *testing.T) {
 	f := newFixture(t, time.Second)
-	h, err := httpapi.NewServer(httpapi.Deps{Spec: f.spec, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
+	h, err := httpapi.NewServer(httpapi.Deps{Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
 	require.NoError(t, err)
 
 	var served []string

@@ -71,7 +71,7 @@ func newVirtualFixture(t *testing.T, timeout, longTimeout time.Duration) *virtua
 func startVirtualBFF(t *testing.T, spec *oapi.Spec, client vm.Client, timeout, longTimeout time.Duration, f *virtualFixture) *virtualFixture {
 	t.Helper()
 	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        spec,
+		Spec:        mustServingSpec(t),
 		Accounts:    virtualUsers,
 		VM:          client,
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
