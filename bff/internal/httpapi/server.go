@@ -36,6 +36,8 @@ const MaxJSONBodyBytes = 1 << 20
 
 // Deps is what the server needs. Every field is required unless its comment says otherwise.
 type Deps struct {
+	// Spec is the contract that routes and requests are checked against; oapi.LoadForServing
+	// is enough, as the server never reads the answers' definitions.
 	Spec     *oapi.Spec
 	Content  content.Client
 	Accounts account.Client
