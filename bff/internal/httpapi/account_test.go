@@ -67,8 +67,7 @@ type acctFixture struct {
 // changes the BFF's dependencies.
 func newAccountFixture(t *testing.T, limits func(*ratelimit.Limits), more ...func(*httpapi.Deps)) *acctFixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	svc, err := idpmock.New(idpmock.Options{BcryptCost: bcrypt.MinCost})
 	require.NoError(t, err)
 	f := &acctFixture{idp: svc, spec: spec, clock: &acctClock{t: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)}}

@@ -60,8 +60,7 @@ const goodToken = "token-of-zhang-wei"
 
 func newCRMFixture(t *testing.T) *crmFixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})
 	require.NoError(t, err)
 	cmsServer := httptest.NewServer(cms.Handler)

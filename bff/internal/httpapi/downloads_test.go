@@ -43,8 +43,7 @@ type downloadFixture struct {
 
 func newDownloadFixture(t *testing.T, accounts account.Client) *downloadFixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})
 	require.NoError(t, err)
 	cmsServer := httptest.NewServer(cms.Handler)
@@ -212,8 +211,7 @@ func TestUserDownload400And404(t *testing.T) {
 }
 
 func TestUserDownloadUpstreamFailures(t *testing.T) {
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	for _, tc := range []struct {
 		name   string
 		cms    http.HandlerFunc

@@ -59,10 +59,9 @@ type repairFixture struct {
 
 func newRepairFixture(t *testing.T, limits httpapi.UploadLimits) *repairFixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
-	f := &repairFixture{spec: spec}
+	f := &repairFixture{spec: mustWholeSpec(t)}
 
+	var err error
 	f.itr, err = mocks.New("itr", mocks.Options{DataDir: t.TempDir()})
 	require.NoError(t, err)
 	itrServer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -32,16 +32,25 @@ import (
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
 
-// servingSpec is the contract as the BFF serves it (oapi.LoadForServing), loaded once and
-// shared: every server under test validates requests as production does, while the tests
-// check answers against the whole contract of oapi.Load.
-var servingSpec = sync.OnceValues(func() (*oapi.Spec, error) {
-	return oapi.LoadForServing(context.Background())
-})
+// The two contracts, each loaded once and shared, as nothing changes them: servingSpec is the
+// contract as the BFF serves it (oapi.LoadForServing), so that every server under test
+// validates requests as production does; wholeSpec is the whole contract (oapi.Load), which
+// the tests check answers against.
+var (
+	servingSpec = sync.OnceValues(func() (*oapi.Spec, error) { return oapi.LoadForServing(context.Background()) })
+	wholeSpec   = sync.OnceValues(func() (*oapi.Spec, error) { return oapi.Load(context.Background()) })
+)
 
 func mustServingSpec(t testing.TB) *oapi.Spec {
 	t.Helper()
 	spec, err := servingSpec()
+	require.NoError(t, err)
+	return spec
+}
+
+func mustWholeSpec(t testing.TB) *oapi.Spec {
+	t.Helper()
+	spec, err := wholeSpec()
 	require.NoError(t, err)
 	return spec
 }
@@ -59,8 +68,7 @@ type fixture struct {
 
 func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})
 	require.NoError(t, err)
 	f := &fixture{cms: cms, spec: spec, cache: cache.New(time.Minute)}

@@ -57,8 +57,7 @@ type virtualFixture struct {
 
 func newVirtualFixture(t *testing.T, timeout, longTimeout time.Duration) *virtualFixture {
 	t.Helper()
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	m, err := mocks.New("vm", mocks.Options{})
 	require.NoError(t, err)
 	pool := httptest.NewServer(m.Handler)
@@ -408,8 +407,7 @@ func (p *racyPool) Apply(ctx context.Context, owner vm.Owner, choice vm.Choice) 
 }
 
 func TestVirtualLockSerialisesAnAccountsApplications(t *testing.T) {
-	spec, err := oapi.Load(context.Background())
-	require.NoError(t, err)
+	spec := mustWholeSpec(t)
 	pool := &racyPool{trials: map[vm.Owner]int{}}
 	f := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{})
 	created, conflicts := applyConcurrently(t, f, 20)
