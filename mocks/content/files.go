@@ -5,10 +5,14 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"mime"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
+
+	"github.com/jakarobotics/website/mocks/mockkit"
 )
 
 // The files of documents that need login (CAD models, firmware, SDKs) are kept in the CMS's
@@ -21,6 +25,9 @@ import (
 //
 // A grant's ref is random and says nothing about the file; it works for fileGrantTTL, as often
 // as needed (a download may be resumed), and is for the backend to redeem, never to show.
+
+// For tests and contracts, POST /__admin/file-grants {"ref", "downloadId", "userId"} puts in a
+// grant under a chosen ref (the ref a recorded pact names): 201 {"ref", "expiresAt"}.
 
 // fileGrantTTL is how long a grant of a private file can be redeemed.
 const fileGrantTTL = time.Hour
@@ -69,16 +76,21 @@ func (n *newsroom) isPrivateFile(name string) bool {
 // grantLocked hands out the file of the materialized document m to user, with n.mu held. Expired
 // grants are dropped on the way, so that the CMS keeps only the grants that still work.
 func (n *newsroom) grantLocked(m map[string]any, user int64, now time.Time) fileGrant {
+	var raw [18]byte
+	_, _ = rand.Read(raw[:])
+	return n.grantAsLocked(base64.RawURLEncoding.EncodeToString(raw[:]), m, user, now)
+}
+
+// grantAsLocked is grantLocked under a given ref.
+func (n *newsroom) grantAsLocked(ref string, m map[string]any, user int64, now time.Time) fileGrant {
 	for ref, g := range n.grants {
 		if !now.Before(g.expires) {
 			delete(n.grants, ref)
 		}
 	}
-	var raw [18]byte
-	_, _ = rand.Read(raw[:])
 	modified, _ := time.Parse(time.RFC3339, str(m["publishTime"]))
 	g := fileGrant{
-		ref:        base64.RawURLEncoding.EncodeToString(raw[:]),
+		ref:        ref,
 		downloadID: idOf(m),
 		userID:     user,
 		fileName:   str(m["fileName"]),
@@ -131,4 +143,36 @@ func privateFileContent(name, fileType string) ([]byte, string) {
 		return b.Bytes(), "application/zip"
 	}
 	return []byte(readme), "application/octet-stream"
+}
+
+// adminRefPattern is the shape of a ref put in through the admin API, as the BFF accepts refs.
+var adminRefPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
+
+// putFileGrant is POST /__admin/file-grants: a grant of a login-only document's file under a
+// chosen ref, as if the user had asked for it now.
+func (n *newsroom) putFileGrant(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Ref        string `json:"ref"`
+		DownloadID int    `json:"downloadId"`
+		UserID     int64  `json:"userId"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&in); err != nil || !adminRefPattern.MatchString(in.Ref) || in.UserID < 1 {
+		badRequest(w, `want {"ref": [A-Za-z0-9_-]{16,128}, "downloadId": n, "userId": n}`)
+		return
+	}
+	item := newsroomFind(n.downloads, in.DownloadID)
+	if item == nil {
+		notFound(w, "document")
+		return
+	}
+	m, _ := materialize(item, "en", false)
+	if m == nil || m["loginRequired"] != true {
+		badRequest(w, "only the files of published documents that need login are granted")
+		return
+	}
+	now := n.now()
+	n.mu.Lock()
+	g := n.grantAsLocked(in.Ref, m, in.UserID, now)
+	n.mu.Unlock()
+	mockkit.WriteJSON(w, http.StatusCreated, map[string]any{"ref": g.ref, "expiresAt": g.expires.UTC().Format(time.RFC3339)})
 }

@@ -128,3 +128,21 @@ func TestLoginOnlyFilesComeOnlyThroughGrants(t *testing.T) {
 	assert.Equal(t, "/cms-assets/files/JAKA_Zu_User_Manual_V2.4.pdf", *public.URL)
 	assert.Nil(t, public.File)
 }
+
+func TestFileGrantsCanBePutInForContracts(t *testing.T) {
+	h, n := newsroomHandler(t)
+	code, body := postEvent(t, h, "/__admin/file-grants", `{"ref":"pact-grant-of-the-sdk-0001","downloadId":5022,"userId":7}`)
+	require.Equal(t, http.StatusCreated, code, "%s", body)
+	assert.JSONEq(t, fmt.Sprintf(`{"ref":"pact-grant-of-the-sdk-0001","expiresAt":%q}`, n.now().Add(time.Hour).UTC().Format(time.RFC3339)), string(body))
+	code, _ = get(t, h, "/cms/v2/files/pact-grant-of-the-sdk-0001")
+	assert.Equal(t, http.StatusOK, code)
+
+	for _, bad := range []string{
+		`{"ref":"short","downloadId":5022,"userId":7}`,
+		`{"ref":"pact-grant-of-the-manual","downloadId":5001,"userId":7}`,
+		`{"ref":"pact-grant-of-the-sdk-0002","downloadId":5022}`,
+	} {
+		code, body := postEvent(t, h, "/__admin/file-grants", bad)
+		assert.Equal(t, http.StatusBadRequest, code, "%s: %s", bad, body)
+	}
+}

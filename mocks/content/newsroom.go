@@ -153,6 +153,7 @@ func (s *server) registerNewsroom(mux *http.ServeMux) {
 	mux.HandleFunc("POST /cms/v2/downloads/{id}/events", n.recordDownloadEvent)
 	mux.HandleFunc("GET /cms/v2/files/{ref}", n.serveFile)
 	mux.HandleFunc("GET /__admin/download-events", n.serveDownloadEvents)
+	mux.HandleFunc("POST /__admin/file-grants", n.putFileGrant)
 	mux.HandleFunc("GET /cms/v2/faq-types", n.serveFaqTypes)
 	mux.HandleFunc("GET /cms/v2/faqs", n.serveFaqs)
 }
