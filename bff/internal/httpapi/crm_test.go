@@ -50,6 +50,7 @@ func (a tokenAccounts) ValidateToken(_ context.Context, token string) (account.U
 // directory and its worker running.
 type crmFixture struct {
 	bff    *httptest.Server
+	admin  *httptest.Server
 	crm    *mocks.Mock
 	crmURL string
 	spec   *oapi.Spec
@@ -99,8 +100,9 @@ func newCRMFixture(t *testing.T) *crmFixture {
 		LongTimeout: 2 * time.Second,
 	})
 	require.NoError(t, err)
-	f := &crmFixture{bff: httptest.NewServer(h), crm: crmMock, crmURL: crmServer.URL, spec: spec, outbox: ob}
+	f := &crmFixture{bff: httptest.NewServer(h), admin: httptest.NewServer(h.Admin), crm: crmMock, crmURL: crmServer.URL, spec: spec, outbox: ob}
 	t.Cleanup(f.bff.Close)
+	t.Cleanup(f.admin.Close)
 	return f
 }
 

@@ -1,5 +1,6 @@
-// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract, health
-// endpoints, and the web app with its single-page fallback.
+// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract and the
+// web app with its single-page fallback on the public port, and the metrics and probes on the
+// admin port.
 package httpapi
 
 import (
@@ -93,9 +94,13 @@ type Server struct {
 	links linkSigner
 }
 
-// Handler is the BFF's HTTP handler, with its router exposed for inspection.
+// Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
+// its router exposed for inspection.
 type Handler struct {
 	http.Handler
+	// Admin serves /metrics, /readyz and /healthz, for a listener of its own that visitors do not
+	// reach: the metrics tell the routes, the upstream failures and the outbox's depth.
+	Admin http.Handler
 	// Router holds every registered route, for tests that compare it with the contract.
 	Router chi.Routes
 }
@@ -125,10 +130,6 @@ func NewServer(d Deps) (*Handler, error) {
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests)
 
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
-
 	var problems []string
 	r.Route(oapi.BasePath, func(api chi.Router) {
 		api.NotFound(func(w http.ResponseWriter, r *http.Request) {
@@ -154,6 +155,7 @@ func NewServer(d Deps) (*Handler, error) {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
+			jsonBody := takesJSONBody(validated)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
@@ -168,6 +170,12 @@ func NewServer(d Deps) (*Handler, error) {
 					}
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
+				if jsonBody {
+					if err := requireOneJSONValue(r); err != nil {
+						writeError(w, r, s.Log, err)
+						return
+					}
+				}
 				if err := oapi.Validate(r, validated, params); err != nil {
 					writeError(w, r, s.Log, err)
 					return
@@ -201,7 +209,18 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
-	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Router: r}, nil
+	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Admin: s.admin(), Router: r}, nil
+}
+
+// admin is the handler of the admin listener. Its requests are not counted in the metrics of the
+// site's routes: a scrape every few seconds would drown them.
+func (s *Server) admin() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverPanics)
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
+	return r
 }
 
 // requiresLogin reports whether the operation requires the token header.
