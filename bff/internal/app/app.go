@@ -145,6 +145,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			Timeout:    cfg.UploadTimeout,
 			URLKey:     []byte(cfg.UploadURLSecret),
 		},
+		// Links to the files of documents that need login, signed with the same key.
+		DownloadLinkTTL: cfg.DownloadLinkTTL,
 	})
 	if err != nil {
 		return err

@@ -84,10 +84,13 @@ type Config struct {
 	UploadImageMaxBytes int64
 	UploadVideoMaxBytes int64
 	UploadTimeout       time.Duration
-	// UploadURLSecret signs the preview links of uploaded files; required in production. Empty
-	// (development only) uses a random key per process: links then stop working at a restart,
-	// and BFFs behind one site disagree.
+	// UploadURLSecret signs the site's links to personal files (preview links of uploaded files,
+	// links to documents that need login); required in production. Empty (development only)
+	// uses a random key per process: links then stop working at a restart, and BFFs behind one
+	// site disagree.
 	UploadURLSecret string
+	// DownloadLinkTTL is how long a link to a document that needs login works.
+	DownloadLinkTTL time.Duration
 }
 
 // Addr is the listen address.
@@ -151,7 +154,8 @@ var settings = []setting{
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
-	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (bff-dev: random per process when empty)"},
+	{"UPLOAD_URL_SECRET", "", "key that signs links to personal files: upload previews, login-only documents (bff-dev: random per process when empty)"},
+	{"DOWNLOAD_LINK_TTL", "10m", "how long a link to a login-only document works (up to 1h)"},
 }
 
 // requirement is a setting the production binary refuses to start without.
@@ -298,6 +302,9 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.DownloadLinkTTL, err = time.ParseDuration(get("DOWNLOAD_LINK_TTL")); err != nil || c.DownloadLinkTTL <= 0 || c.DownloadLinkTTL > time.Hour {
+		errs = append(errs, fmt.Errorf("DOWNLOAD_LINK_TTL %q: want a duration from 1s to 1h, such as 10m", get("DOWNLOAD_LINK_TTL")))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -359,6 +366,7 @@ func (c Config) String() string {
 		secret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
+	fmt.Fprintf(&b, " download_link_ttl=%s", c.DownloadLinkTTL)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -69,6 +69,9 @@ type Deps struct {
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
+	// DownloadLinkTTL is how long a link to a document that needs login works, from the
+	// moment userDownload hands it out; zero means 10 minutes.
+	DownloadLinkTTL time.Duration
 	// AccountLimits are the abuse limits of the account operations; nil means
 	// ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
@@ -86,6 +89,9 @@ type Server struct {
 	cachedRoutes sync.Map
 	// guard holds the account operations' rate limiters.
 	guard *accountGuard
+	// links signs and checks the links to personal files (repair previews, documents that need
+	// login), with Uploads.URLKey.
+	links linkSigner
 }
 
 // Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
@@ -105,6 +111,10 @@ func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
 	s.Uploads = s.Uploads.withDefaults()
+	s.links = linkSigner{key: s.Uploads.URLKey}
+	if s.DownloadLinkTTL <= 0 {
+		s.DownloadLinkTTL = 10 * time.Minute
+	}
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
 	}
@@ -192,6 +202,9 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	if s.ITR != nil {
 		r.Handle(RepairFilePrefix+"*", http.HandlerFunc(s.repairFile))
+	}
+	if s.Content != nil {
+		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
 	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
