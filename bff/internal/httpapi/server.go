@@ -68,8 +68,8 @@ type Deps struct {
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
-	// AccountLimits are the abuse limits of the account operations; nil means
-	// ratelimit.DefaultLimits().
+	// AccountLimits are the abuse limits of the account operations and of the certificate and
+	// company lookups; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
 	// third-party login may come back to. Empty means the host the request was sent to.
@@ -83,7 +83,7 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
-	// guard holds the account operations' rate limiters.
+	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 }
 
