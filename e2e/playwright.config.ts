@@ -63,6 +63,13 @@ export default defineConfig({
       // The trial's end is reached by advancing the pool's clock (/__admin/clock/advance).
       VM_CREATE_DELAY: '3s',
       VM_SWITCH_DELAY: '6s',
+      // Every journey's browser comes from 127.0.0.1, which stands in for a reverse proxy here:
+      // a journey names the visitor's address in X-Forwarded-For to act as a stranger elsewhere
+      // (account-throttle.spec.ts). The journeys' own wrong passwords and codes, all from that
+      // one address, must not add up to the per-address throttle of a whole suite's run: its
+      // free failures are raised (the per-address throttle itself is tested in the Go tests).
+      TRUSTED_PROXIES: '127.0.0.1',
+      LIMIT_LOGIN_FAILURES_PER_IP: 'free=200,delay=1s..15m,window=1h',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',

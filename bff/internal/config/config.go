@@ -77,7 +77,8 @@ type Config struct {
 	// SiteOrigins are the site's public origins, where third-party logins may come back to;
 	// empty means the host each request was sent to (fine on a developer machine).
 	SiteOrigins []string
-	// Limits are the abuse limits of the account operations and the trusted proxies.
+	// Limits are the abuse limits (account operations, certificate and company lookups) and
+	// the trusted proxies.
 	Limits ratelimit.Limits
 	// UploadImageMaxBytes and UploadVideoMaxBytes bound a photo and a video of a repair report;
 	// UploadTimeout bounds one upload (a large video on a slow line takes minutes).
@@ -147,8 +148,14 @@ var settings = []setting{
 	{"TOKEN_CACHE_TTL", "30s", "how long a token check is remembered (0 turns the cache off)"},
 	{"LIMIT_CODE_PER_TARGET", "1/60s,10/24h", "verification codes per phone or e-mail (count/window,…; off)"},
 	{"LIMIT_CODE_PER_IP", "20/1h", "verification codes per client address (count/window,…; off)"},
-	{"LIMIT_ATTEMPTS_PER_ACCOUNT", "10/15m", "failed logins and code checks per account (count/window,…; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP", "free=5,delay=1s..15m,window=24h", "failed logins and code checks of one account from one client address: free ones, then growing delays (free=N,delay=BASE..MAX,window=W; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_IP", "free=10,delay=1s..15m,window=1h", "failed logins and code checks from one client address, any account (free=N,delay=BASE..MAX,window=W; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT", "free=100,delay=1s..1m,window=1h", "failed logins and code checks of one account from all addresses, a brake against botnets (free=N,delay=BASE..MAX,window=W; off)"},
 	{"LIMIT_LOOKUP_PER_IP", "100/1h", "account-exists lookups per client address (count/window,…; off)"},
+	{"LIMIT_CERTIFICATE_LOOKUP_PER_IP", "30/1h,100/24h", "certificate lookups and pictures per client address (count/window,…; off)"},
+	{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", "10/1h,30/24h", "certificate lookups and pictures per logged-in user (count/window,…; off)"},
+	{"LIMIT_COMPANY_LOOKUP_PER_IP", "60/1h,300/24h", "company suggestions of the repair form per client address (count/window,…; off)"},
+	{"LIMIT_COMPANY_LOOKUP_PER_USER", "30/1h,100/24h", "company suggestions of the repair form per logged-in user (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
 	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; empty: the request's host)"},
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
@@ -268,12 +275,32 @@ func Load(getenv func(string) string) (Config, error) {
 	}{
 		{"LIMIT_CODE_PER_TARGET", &c.Limits.CodePerTarget},
 		{"LIMIT_CODE_PER_IP", &c.Limits.CodePerIP},
-		{"LIMIT_ATTEMPTS_PER_ACCOUNT", &c.Limits.AttemptsPerAccount},
 		{"LIMIT_LOOKUP_PER_IP", &c.Limits.LookupPerIP},
+		{"LIMIT_CERTIFICATE_LOOKUP_PER_IP", &c.Limits.CertificatePerIP},
+		{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", &c.Limits.CertificatePerUser},
+		{"LIMIT_COMPANY_LOOKUP_PER_IP", &c.Limits.CompanyPerIP},
+		{"LIMIT_COMPANY_LOOKUP_PER_USER", &c.Limits.CompanyPerUser},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
 		}
+	}
+	for _, l := range []struct {
+		name    string
+		backoff *ratelimit.Backoff
+	}{
+		{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP", &c.Limits.FailuresPerAccountIP},
+		{"LIMIT_LOGIN_FAILURES_PER_IP", &c.Limits.FailuresPerIP},
+		{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT", &c.Limits.FailuresPerAccount},
+	} {
+		if *l.backoff, err = ratelimit.ParseBackoff(get(l.name)); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
+		}
+	}
+	if strings.TrimSpace(getenv("LIMIT_ATTEMPTS_PER_ACCOUNT")) != "" {
+		// The hard lock it set let anyone lock an owner out; refuse rather than silently ignore it.
+		errs = append(errs, errors.New("LIMIT_ATTEMPTS_PER_ACCOUNT is no longer read: failed logins are throttled by "+
+			"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP, LIMIT_LOGIN_FAILURES_PER_IP and LIMIT_LOGIN_FAILURES_PER_ACCOUNT; unset it"))
 	}
 	if c.Limits.TrustedProxies, err = ratelimit.ParsePrefixes(get("TRUSTED_PROXIES")); err != nil {
 		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))

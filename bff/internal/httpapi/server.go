@@ -72,8 +72,8 @@ type Deps struct {
 	// DownloadLinkTTL is how long a link to a document that needs login works, from the
 	// moment userDownload hands it out; zero means 10 minutes.
 	DownloadLinkTTL time.Duration
-	// AccountLimits are the abuse limits of the account operations; nil means
-	// ratelimit.DefaultLimits().
+	// AccountLimits are the abuse limits of the account operations and of the certificate and
+	// company lookups; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
 	// third-party login may come back to. Empty means the host the request was sent to.
@@ -87,7 +87,7 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
-	// guard holds the account operations' rate limiters.
+	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
