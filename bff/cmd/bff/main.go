@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/metrics"
@@ -120,6 +121,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer func() { stopWorker(); <-workerDone }()
 
 	handler, err := httpapi.NewServer(httpapi.Deps{
+		// Content answers, within CACHE_MAX_BYTES.
+		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
