@@ -1,21 +1,24 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"net/http"
-	"strings"
+	"net/url"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 )
 
 // cacheKeyCtx carries the cache key that cacheFront computed to the content handler, so that
 // both use exactly the same key.
 type cacheKeyCtx struct{}
+
+func contextWithKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, cacheKeyCtx{}, key)
+}
 
 // cacheablePOSTs are the read-only POST operations of the legacy API, whose body is part of the
 // cache key. Other POSTs are writes and never read from the cache (nor have their bodies read
@@ -29,58 +32,62 @@ var cacheablePOSTs = map[string]bool{
 	oapi.BasePath + "/login/industryList":              true,
 }
 
-// maxKeyBody bounds the body of a read-only POST that can be a cache key.
+// maxKeyBody bounds the body of a read-only POST that cacheFront reads for its key; a larger
+// one is left to validation and the handler, which build its key from the whole body.
 const maxKeyBody = 16 << 10
 
+// keyBufferSize holds the key of a usual request on the stack.
+const keyBufferSize = 256
+
 // cacheFront answers requests whose answer is in the cache before routing and validation: the
-// key holds everything validation looked at (method, path, query, language, body), and only
-// answers to valid requests are ever stored. It keeps the hot path of a busy site to a map
+// key holds everything validation looked at (see cacheKeys), and only answers to valid
+// requests are ever stored. It keeps the hot path of a busy site to building a key, a map
 // lookup and a write.
 func (s *Server) cacheFront(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key, ok := frontKey(r)
+		if bypassesCache(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var buf [keyBufferSize]byte
+		key, ok := s.keys.requestKey(buf[:0], r, maxKeyBody)
 		if !ok {
 			next.ServeHTTP(w, r)
 			return
 		}
 		start := time.Now()
-		if entry, res := s.Cache.Peek(key); entry != nil {
+		if entry, res := s.Cache.PeekBytes(key); entry != nil {
 			status := entry.Write(w, r, res)
 			s.cacheResult[res].Inc()
 			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), cacheKeyCtx{}, key)))
+		next.ServeHTTP(w, withKey(r, string(key)))
 	})
 }
 
-// frontKey computes the cache key of r, or false when r can never be answered from the cache.
-func frontKey(r *http.Request) (string, bool) {
-	// Headers are read by their canonical names: Header.Get would canonicalize the name on
-	// every request, which allocates.
-	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") || len(r.Header["Preview"]) > 0 {
-		return "", false
-	}
-	switch {
-	case r.Method == http.MethodGet:
-		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), nil), true
-	case r.Method == http.MethodPost && cacheablePOSTs[r.URL.Path]:
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxKeyBody+1))
-		if err != nil || len(body) > maxKeyBody {
-			// Leave the request to validation, which answers it (413 or 400).
-			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
-			return "", false
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), body), true
-	}
-	return "", false
+// bypassesCache reports whether r must never be answered from the cache: previews read drafts.
+// Headers are read by their canonical names: Header.Get would canonicalize the name on every
+// request, which allocates.
+func bypassesCache(r *http.Request) bool {
+	return len(r.Header["Preview"]) > 0
 }
 
-// cacheKeyOf joins what identifies a content answer. NUL cannot occur in a request line or a
-// header value, so the parts cannot run into each other.
-func cacheKeyOf(method, requestURI, lang string, body []byte) string {
-	return method + "\x00" + requestURI + "\x00" + lang + "\x00" + string(body)
+// cacheKey is the cache key of a content request: the one cacheFront built, or, for a request
+// that did not pass through it, one built now from the whole request.
+func (s *Server) cacheKey(r *http.Request) (string, bool) {
+	if key, ok := r.Context().Value(cacheKeyCtx{}).(string); ok {
+		return key, true
+	}
+	key, ok := s.keys.requestKey(nil, r, MaxJSONBodyBytes)
+	return string(key), ok
+}
+
+// contentKey is the cache key of a GET of the content operation at path (below BasePath, with
+// its path parameters filled in) in lang, as a visitor's request for it would have.
+func (s *Server) contentKey(path string, lang messages.Lang) string {
+	key, _ := s.keys.appendKey(nil, http.MethodGet, &url.URL{Path: oapi.BasePath + path}, string(lang), nil, nil)
+	return string(key)
 }
 
 func firstValue(values []string) string {
