@@ -88,7 +88,7 @@ func BenchmarkCachedContentGET(b *testing.B) {
 		req.Header.Set("Accept-Encoding", "gzip")
 		send := func(w http.ResponseWriter) {
 			rd.Reset(body)
-			req.Body = rc
+			req.Body, req.ContentLength = rc, int64(len(body))
 			h.ServeHTTP(w, req)
 		}
 		warm := httptest.NewRecorder()

@@ -38,8 +38,11 @@ import (
 // request's context; everything else that reads the cache builds its keys here too.
 type cacheKeys struct {
 	// gets finds the operation of a GET path: the contract's GET templates on a router of their
-	// own, so that a path is matched exactly as the site's router matches it.
-	gets *chi.Mux
+	// own, so that a path is matched exactly as the site's router matches it. staticGets holds
+	// the templates without parameters, which the router always prefers: a map finds them
+	// faster.
+	gets       *chi.Mux
+	staticGets map[string]*keyedOp
 	// getOps are the GET operations by their full pattern; postOps the cacheable POSTs by path.
 	getOps  map[string]*keyedOp
 	postOps map[string]*keyedOp
@@ -83,8 +86,9 @@ const maxFastParams = 8
 // named by posts (paths below BasePath).
 func newCacheKeys(spec *oapi.Spec, posts map[string]bool) (*cacheKeys, error) {
 	k := &cacheKeys{
-		gets:    chi.NewRouter(),
-		getOps:  map[string]*keyedOp{},
+		gets:       chi.NewRouter(),
+		staticGets: map[string]*keyedOp{},
+		getOps:     map[string]*keyedOp{},
 		postOps: map[string]*keyedOp{},
 	}
 	k.routeContexts.New = func() any { return chi.NewRouteContext() }
@@ -111,6 +115,9 @@ func newCacheKeys(spec *oapi.Spec, posts map[string]bool) (*cacheKeys, error) {
 		if op.Method == http.MethodGet {
 			k.gets.Method(http.MethodGet, full, noop)
 			k.getOps[full] = kop
+			if !strings.Contains(full, "{") {
+				k.staticGets[full] = kop
+			}
 		} else {
 			k.postOps[full] = kop
 		}
@@ -230,13 +237,16 @@ func (k *cacheKeys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (ke
 
 // getOp finds the GET operation of r's path, or nil.
 func (k *cacheKeys) getOp(r *http.Request) *keyedOp {
-	rctx := k.routeContexts.Get().(*chi.Context)
-	rctx.Reset()
 	// The site's router matches the escaped path when there is one, and so does this.
 	path := r.URL.RawPath
 	if path == "" {
 		path = r.URL.Path
 	}
+	if op := k.staticGets[path]; op != nil {
+		return op
+	}
+	rctx := k.routeContexts.Get().(*chi.Context)
+	rctx.Reset()
 	pattern := k.gets.Find(rctx, http.MethodGet, path)
 	k.routeContexts.Put(rctx)
 	return k.getOps[pattern]
@@ -248,17 +258,39 @@ func readBodyForKey(r *http.Request, limit int64) ([]byte, error) {
 	if r.Body == nil || r.Body == http.NoBody {
 		return nil, nil
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
-	if err != nil || int64(len(body)) > limit {
-		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
-		if err == nil {
-			err = fmt.Errorf("body larger than %d bytes", limit)
-		}
-		return nil, err
+	// One allocation when the length is announced: room for the body and for noticing its end.
+	size := int64(512)
+	if r.ContentLength >= 0 && r.ContentLength <= limit {
+		size = r.ContentLength + 1
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
+	body := make([]byte, 0, size)
+	for {
+		if len(body) == cap(body) {
+			body = slices.Grow(body, max(len(body), 512))
+		}
+		n, err := r.Body.Read(body[len(body):cap(body)])
+		body = body[:len(body)+n]
+		if int64(len(body)) > limit || (err != nil && err != io.EOF) {
+			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
+			if err == nil || err == io.EOF {
+				err = fmt.Errorf("body larger than %d bytes", limit)
+			}
+			return nil, err
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	replay := new(replayedBody)
+	replay.Reset(body)
+	r.Body = replay
 	return body, nil
 }
+
+// replayedBody is a body read for its key, put back for the handler.
+type replayedBody struct{ bytes.Reader }
+
+func (*replayedBody) Close() error { return nil }
 
 // appendKey appends the key of a request to dst; see cacheKeys for its layout.
 func (k *cacheKeys) appendKey(dst []byte, method string, u *url.URL, lang string, op *keyedOp, body []byte) ([]byte, bool) {
@@ -328,22 +360,52 @@ func appendPlainQuery(dst []byte, raw string, op *keyedOp) ([]byte, bool) {
 	}
 	var values [maxFastParams]string
 	var seen [maxFastParams]bool
-	for raw != "" {
-		var pair string
-		pair, raw, _ = strings.Cut(raw, "&")
+	for len(raw) > 0 {
+		// One pair, read in one pass: where its '=' is, whether it has a semicolon, and
+		// whether its name and its value are plain.
+		end, eq := len(raw), -1
+		semicolon, plainName, plainValue := false, true, true
+		for i := 0; i < len(raw); i++ {
+			c := raw[i]
+			if c == '&' {
+				end = i
+				break
+			}
+			switch {
+			case c == '=' && eq < 0:
+				eq = i
+			case c == ';':
+				semicolon = true
+			case !queryPlain[c]:
+				if eq < 0 {
+					plainName = false
+				} else {
+					plainValue = false
+				}
+			}
+		}
+		pair := raw[:end]
+		if end < len(raw) {
+			raw = raw[end+1:]
+		} else {
+			raw = ""
+		}
 		// As url.ParseQuery: empty pairs and pairs with a semicolon are skipped.
-		if pair == "" || strings.IndexByte(pair, ';') >= 0 {
+		if pair == "" || semicolon {
 			continue
 		}
-		name, value, _ := strings.Cut(pair, "=")
-		if !plainQueryText(name) {
+		if !plainName {
 			return dst, false // an escaped name may be a declared one
 		}
-		i := slices.IndexFunc(op.query, func(p queryParam) bool { return p.name == name })
+		name, value := pair, ""
+		if eq >= 0 {
+			name, value = pair[:eq], pair[eq+1:]
+		}
+		i := op.queryIndex(name)
 		if i < 0 {
 			continue
 		}
-		if !plainQueryText(value) {
+		if !plainValue {
 			return dst, false
 		}
 		if !seen[i] {
@@ -366,16 +428,23 @@ func appendPlainQuery(dst []byte, raw string, op *keyedOp) ([]byte, bool) {
 	return dst, true
 }
 
-// plainQueryText reports whether s is made of the characters url.QueryEscape leaves alone.
-func plainQueryText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
-			return false
+// queryIndex is the index of the declared query parameter name, or -1.
+func (op *keyedOp) queryIndex(name string) int {
+	for i := range op.query {
+		if op.query[i].name == name {
+			return i
 		}
 	}
-	return true
+	return -1
 }
+
+// queryPlain marks the bytes url.QueryEscape leaves alone and unescaping does not change.
+var queryPlain = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~'
+	}
+	return t
+}()
 
 // appendBody appends the canonical form of a JSON object body: its declared fields sorted by
 // name, each value as encoding/json writes it (numbers as they were sent), without spaces.

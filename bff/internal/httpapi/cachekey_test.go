@@ -303,7 +303,7 @@ func BenchmarkRequestKey(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				rd.Reset(body)
-				r.Body = rc
+				r.Body, r.ContentLength = rc, int64(len(body))
 				if _, ok := k.requestKey(buf[:0], r, maxKeyBody); !ok {
 					b.Fatal("no key")
 				}
