@@ -89,7 +89,7 @@ func newCacheKeys(spec *oapi.Spec, posts map[string]bool) (*cacheKeys, error) {
 		gets:       chi.NewRouter(),
 		staticGets: map[string]*keyedOp{},
 		getOps:     map[string]*keyedOp{},
-		postOps: map[string]*keyedOp{},
+		postOps:    map[string]*keyedOp{},
 	}
 	k.routeContexts.New = func() any { return chi.NewRouteContext() }
 	noop := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
