@@ -395,13 +395,23 @@ func (c *Cache) Len() int {
 	return len(c.items)
 }
 
+// gzipWriters recycles compressors: each holds about a megabyte of state, which a busy cache
+// would otherwise allocate and zero for every answer it stores.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return zw
+}}
+
 func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&gz)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
+	zw.Reset(nil)
+	gzipWriters.Put(zw)
 	// The buffer grows by doubling; the entry keeps an exact copy, so that the cache holds (and
 	// counts) only the compressed bytes.
 	zipped := bytes.Clone(gz.Bytes())
