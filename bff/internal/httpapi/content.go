@@ -114,7 +114,9 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, policy cach
 		_, _ = w.Write(body)
 		return
 	}
-	entry, res, err := s.Cache.Load(r.Context(), key, chi.RouteContext(r.Context()).RoutePattern(), policy, s.Timeout, fetch)
+	// The route's name is kept by every entry of the route: one shared string, not one each.
+	route := s.routeMetrics(chi.RouteContext(r.Context()).RoutePattern()).route
+	entry, res, err := s.Cache.Load(r.Context(), key, route, policy, s.Timeout, fetch)
 	if err != nil {
 		if ctxErr := r.Context().Err(); ctxErr != nil && !apierrIs(err) {
 			err = apierr.New(apierr.UpstreamTimeout, ctxErr)

@@ -101,6 +101,7 @@ func firstValue(values []string) string {
 // once per route rather than by label values on every request. Cached answers are GETs and the
 // read-only POSTs.
 type cachedRouteMetrics struct {
+	route                         string
 	getOK, getNotModified, postOK prometheus.Counter
 	latency                       prometheus.Observer
 }
@@ -122,6 +123,7 @@ func (s *Server) routeMetrics(route string) *cachedRouteMetrics {
 		return m.(*cachedRouteMetrics)
 	}
 	m := &cachedRouteMetrics{
+		route:          route,
 		getOK:          s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "200"),
 		getNotModified: s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "304"),
 		postOK:         s.Metrics.Requests.WithLabelValues(route, http.MethodPost, "200"),
