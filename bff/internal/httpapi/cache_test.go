@@ -282,8 +282,13 @@ func TestAWarmCacheRefusesWhatValidationRefuses(t *testing.T) {
 		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "lang %q is not a language of the contract", lang)
 		assert.Equal(t, "request.invalid", env.ErrorKey)
 	}
-	assert.Equal(t, int64(2), f.cmsCalls.Load())
-	assert.Equal(t, 2, f.cache.Len())
+	resp, _ = f.call(t, "POST", "/prod-api/login/industryList", "", "lang", "en")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, env = f.call(t, "POST", "/prod-api/login/industryList", "[1,2]", "lang", "en")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a body that is not an object, on an operation that declares none")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+	assert.Equal(t, int64(3), f.cmsCalls.Load())
+	assert.Equal(t, 3, f.cache.Len())
 }
 
 func TestNoLangHeaderAndChineseShareOneEntry(t *testing.T) {

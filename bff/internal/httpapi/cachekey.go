@@ -223,7 +223,8 @@ func (k *cacheKeys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (ke
 		return dst, false
 	}
 	var body []byte
-	if op != nil && op.body != nil {
+	switch {
+	case op != nil && op.body != nil:
 		if op.body.content.Get(firstValue(r.Header["Content-Type"])) == nil {
 			return dst, false
 		}
@@ -231,8 +232,32 @@ func (k *cacheKeys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (ke
 		if body, err = readBodyForKey(r, bodyLimit); err != nil {
 			return dst, false
 		}
+	case r.Method == http.MethodPost:
+		// A POST that declares no body: validation ignores whatever is sent, and so does the
+		// key, but the handler refuses a body that is not a JSON object.
+		sent, err := readBodyForKey(r, bodyLimit)
+		if err != nil || !ignorableBody(sent) {
+			return dst, false
+		}
 	}
 	return k.appendKey(dst, r.Method, r.URL, lang, op, body)
+}
+
+// contentKey is the key of a GET of the content operation at path (below BasePath, with its
+// path parameters filled in and no query) in lang, as a visitor's request for it has.
+func (k *cacheKeys) contentKey(path string, lang messages.Lang) string {
+	key, _ := k.appendKey(nil, http.MethodGet, &url.URL{Path: oapi.BasePath + path}, string(lang), nil, nil)
+	return string(key)
+}
+
+// ignorableBody reports whether the handler of an operation that declares no body accepts
+// body, as operationParams does: nothing, or a JSON object (or null).
+func ignorableBody(body []byte) bool {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return true
+	}
+	var fields map[string]any
+	return json.Unmarshal(body, &fields) == nil
 }
 
 // getOp finds the GET operation of r's path, or nil.

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,8 +18,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
 var (
@@ -191,6 +195,17 @@ func TestCacheablePOSTBodiesAreKeyedByTheirDeclaredFields(t *testing.T) {
 	assert.False(t, ok, "a body validation does not read as JSON")
 	_, ok = keyOf(t, "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10}`, "Content-Type", "application/json; charset=utf-8")
 	assert.True(t, ok)
+	none, ok := keyOf(t, "POST", "/prod-api/login/industryList", "")
+	require.True(t, ok)
+	for _, body := range []string{"  \n", "{}", `{"x":[1]}`, "null"} {
+		key, ok := keyOf(t, "POST", "/prod-api/login/industryList", body)
+		assert.True(t, ok, body)
+		assert.Equal(t, none, key, "an operation that declares no body ignores it: %q", body)
+	}
+	for _, body := range []string{"[1]", `"x"`, "{", `{} {}`} {
+		_, ok := keyOf(t, "POST", "/prod-api/login/industryList", body)
+		assert.False(t, ok, "the handler refuses %q", body)
+	}
 	_, ok = keyOf(t, "POST", "/prod-api/login/logout", `{}`)
 	assert.False(t, ok, "writes have no key")
 }
@@ -309,5 +324,38 @@ func BenchmarkRequestKey(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// formCMS answers every read with the same small form definition, counting the reads.
+type formCMS struct {
+	content.Client
+	calls atomic.Int32
+}
+
+func (c *formCMS) Get(context.Context, content.Request) (json.RawMessage, error) {
+	c.calls.Add(1)
+	return json.RawMessage(`{"id":5,"fields":[{"name":"remark","type":"text","required":false}]}`), nil
+}
+
+func TestAFormsDefinitionIsReadUnderTheKeyOfItsPagesRequest(t *testing.T) {
+	keysForTest(t)
+	c := cache.New(time.Minute)
+	cms := &formCMS{}
+	h, err := NewServer(Deps{Spec: testSpec, Content: cms, Cache: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
+	require.NoError(t, err)
+	for _, lang := range []string{"", "en"} {
+		r := httptest.NewRequest(http.MethodGet, "/prod-api/api/customForm/5?utm_source=mail", nil)
+		if lang != "" {
+			r.Header.Set("lang", lang)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		require.Equal(t, http.StatusOK, w.Code)
+	}
+	require.Equal(t, int32(2), cms.calls.Load())
+	for _, lang := range []messages.Lang{"zh", "en"} {
+		e, _ := c.Peek(keysForTest(t).contentKey("/api/customForm/5", lang))
+		assert.NotNil(t, e, "the form record's check finds the definition the page loaded in %s", lang)
 	}
 }

@@ -3,12 +3,10 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 )
 
@@ -81,13 +79,6 @@ func (s *Server) cacheKey(r *http.Request) (string, bool) {
 	}
 	key, ok := s.keys.requestKey(nil, r, MaxJSONBodyBytes)
 	return string(key), ok
-}
-
-// contentKey is the cache key of a GET of the content operation at path (below BasePath, with
-// its path parameters filled in) in lang, as a visitor's request for it would have.
-func (s *Server) contentKey(path string, lang messages.Lang) string {
-	key, _ := s.keys.appendKey(nil, http.MethodGet, &url.URL{Path: oapi.BasePath + path}, string(lang), nil, nil)
-	return string(key)
 }
 
 func firstValue(values []string) string {
