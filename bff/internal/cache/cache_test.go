@@ -327,3 +327,39 @@ func TestARefreshedAnswerReplacesItsEntryInTheAccounting(t *testing.T) {
 	assert.Zero(t, st.Evictions)
 	c.checkAccounting(t)
 }
+
+// BenchmarkPeekHit measures a hit: a read-locked map lookup and the used bit.
+func BenchmarkPeekHit(b *testing.B) {
+	c := New(time.Minute)
+	key := []byte("Gen\x00/prod-api/api/programa/buildProgramaTree/8?\x00")
+	_, _, _ = c.Load(context.Background(), string(key), "/r", policy, time.Second, func(context.Context) ([]byte, error) {
+		return []byte(`{"success":true}`), nil
+	})
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if e, _ := c.PeekBytes(key); e == nil {
+				b.Fatal("miss")
+			}
+		}
+	})
+}
+
+// BenchmarkStoreWhenFull measures storing a new answer in a full cache, which evicts one.
+func BenchmarkStoreWhenFull(b *testing.B) {
+	e := newEntry([]byte(sameSize('a', 4000)), "/r", policy, time.Now())
+	c := NewBounded(1000*sizeOf("key-0000000", e), time.Minute)
+	keys := make([]string, 10000)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("key-%07d", i)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		c.store(keys[i%len(keys)], e)
+		i++
+	}
+	if c.Stats().Evictions == 0 {
+		b.Fatal("nothing was evicted")
+	}
+}
