@@ -117,12 +117,13 @@ type item struct {
 	prev, next *item
 }
 
-// New returns an empty cache of at most DefaultMaxBytes that removes expired entries about
-// every cleanup interval.
+// New returns an empty cache of at most DefaultMaxBytes; see NewBounded.
 func New(cleanup time.Duration) *Cache { return NewBounded(DefaultMaxBytes, cleanup) }
 
-// NewBounded returns an empty cache of at most maxBytes (see Stats for what is counted) that
-// removes expired entries about every cleanup interval.
+// NewBounded returns an empty cache of at most maxBytes (see Stats for what is counted). Entries
+// past their stale-if-error window are removed when an answer is stored: all of them when room
+// is needed, and at most every cleanup interval otherwise. No goroutine runs in between; a quiet
+// cache keeps its expired entries, within its bound, until it stores again.
 func NewBounded(maxBytes int64, cleanup time.Duration) *Cache {
 	return &Cache{items: map[string]*item{}, maxBytes: maxBytes, cleanup: cleanup, now: time.Now}
 }
