@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -24,6 +26,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -61,8 +64,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log := newLogger(cfg, stdout)
 	tuneRuntime(getenv, log)
 
+	// Editors' previews need a secret that the CMS and the BFF share. A local start with the
+	// embedded CMS and no PREVIEW_SECRET gets a random one for this run, handed to both.
+	if cfg.PreviewSecret == "" && cfg.UpstreamURLs[config.Content] == nil {
+		key := make([]byte, config.MinPreviewSecretBytes)
+		_, _ = rand.Read(key) // never fails (crypto/rand)
+		cfg.PreviewSecret = base64.RawURLEncoding.EncodeToString(key)
+		log.Info("PREVIEW_SECRET is not set: the embedded CMS and the BFF share a random one for this run")
+	} else if cfg.PreviewSecret == "" {
+		log.Warn("PREVIEW_SECRET is not set: previews are off, /preview/ pages show the published site")
+	}
 	for _, sys := range cfg.Embedded() {
-		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)
+		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks", PreviewSecret: []byte(cfg.PreviewSecret)}, log)
 		if err != nil {
 			return fmt.Errorf("start embedded %s mock: %w", sys, err)
 		}
@@ -141,6 +154,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
+		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
+		PreviewLimits: &cfg.PreviewLimits,
 		// The photos and videos of repair reports, streamed to the work-order system.
 		Uploads: httpapi.UploadLimits{
 			ImageBytes: cfg.UploadImageMaxBytes,

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
@@ -77,7 +78,18 @@ type Config struct {
 	// UploadURLSecret signs the preview links of uploaded files; empty uses a random key per
 	// process (links then stop working at a restart, and BFFs behind one site disagree).
 	UploadURLSecret string
+	// PreviewSecret is the secret the CMS signs editors' preview tokens with (PREVIEW_SECRET),
+	// which the BFF checks before it asks the CMS for drafts. Empty turns previews off (every
+	// /preview/ page shows the published site), unless the start gives the embedded CMS and the
+	// BFF a random one.
+	PreviewSecret string
+	// PreviewLimits bound the uncached preview reads per client address and per editor.
+	PreviewLimits preview.Limits
 }
+
+// MinPreviewSecretBytes is the shortest PREVIEW_SECRET accepted: 32 bytes, a SHA-256 block's
+// worth of key, as `openssl rand -base64 32` gives.
+const MinPreviewSecretBytes = 32
 
 // Addr is the listen address.
 func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Host, c.Port) }
@@ -135,6 +147,9 @@ var settings = []setting{
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
 	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (empty: random per process)"},
+	{"PREVIEW_SECRET", "", "secret shared with the CMS that signs editors' preview tokens, at least 32 bytes (empty: previews off; random with the embedded CMS)"},
+	{"LIMIT_PREVIEW_PER_IP", "300/1m", "preview reads (drafts, never cached) per client address (count/window,…; off)"},
+	{"LIMIT_PREVIEW_PER_EDITOR", "300/1m", "preview reads per editor named by the preview token (count/window,…; off)"},
 }
 
 // Usage writes the settings and their defaults.
@@ -209,6 +224,8 @@ func Load(getenv func(string) string) (Config, error) {
 		{"LIMIT_CODE_PER_IP", &c.Limits.CodePerIP},
 		{"LIMIT_ATTEMPTS_PER_ACCOUNT", &c.Limits.AttemptsPerAccount},
 		{"LIMIT_LOOKUP_PER_IP", &c.Limits.LookupPerIP},
+		{"LIMIT_PREVIEW_PER_IP", &c.PreviewLimits.PerIP},
+		{"LIMIT_PREVIEW_PER_EDITOR", &c.PreviewLimits.PerEditor},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
@@ -241,6 +258,9 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.PreviewSecret = getenv("PREVIEW_SECRET"); c.PreviewSecret != "" && len(c.PreviewSecret) < MinPreviewSecretBytes {
+		errs = append(errs, fmt.Errorf("PREVIEW_SECRET: want at least %d bytes, such as `openssl rand -base64 32` gives (empty turns previews off)", MinPreviewSecretBytes))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -274,6 +294,11 @@ func (c Config) String() string {
 		secret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
+	previewSecret := "unset"
+	if c.PreviewSecret != "" {
+		previewSecret = "set" // never printed
+	}
+	fmt.Fprintf(&b, " preview_key=%s %s", previewSecret, c.PreviewLimits)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -38,6 +38,11 @@ const maxKeyBody = 16 << 10
 // lookup and a write.
 func (s *Server) cacheFront(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, ok := s.checkPreview(r); ok {
+			// An editor's preview reads drafts: never from the cache, never into it.
+			next.ServeHTTP(w, r.WithContext(withPreview(r.Context(), p)))
+			return
+		}
 		key, ok := frontKey(r)
 		if !ok {
 			next.ServeHTTP(w, r)
@@ -55,10 +60,12 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 }
 
 // frontKey computes the cache key of r, or false when r can never be answered from the cache.
+// A preview header is not part of the key: only a valid preview token (checked before) keeps a
+// request away from the cache, and anything else in the header reads the published answer.
 func frontKey(r *http.Request) (string, bool) {
 	// Headers are read by their canonical names: Header.Get would canonicalize the name on
 	// every request, which allocates.
-	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") || len(r.Header["Preview"]) > 0 {
+	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") {
 		return "", false
 	}
 	switch {

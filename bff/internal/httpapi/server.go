@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"runtime/debug"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -71,6 +73,12 @@ type Deps struct {
 	// AccountLimits are the abuse limits of the account operations; nil means
 	// ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
+	// Preview checks the preview tokens of editors' /preview/ pages (PREVIEW_SECRET, shared
+	// with the CMS); nil, or one without a secret, serves no drafts to anyone.
+	Preview *preview.Verifier
+	// PreviewLimits bound the preview reads per client address and per editor; nil means
+	// preview.DefaultLimits(). The client address is read as AccountLimits' TrustedProxies say.
+	PreviewLimits *preview.Limits
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
 	// third-party login may come back to. Empty means the host the request was sent to.
 	SiteOrigins []string
@@ -85,6 +93,8 @@ type Server struct {
 	cachedRoutes sync.Map
 	// guard holds the account operations' rate limiters.
 	guard *accountGuard
+	// previews checks preview tokens and limits preview reads.
+	previews *previewGuard
 }
 
 // Handler is the BFF's HTTP handler, with its router exposed for inspection.
@@ -99,6 +109,11 @@ type Handler struct {
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
+	var proxies []netip.Prefix
+	if d.AccountLimits != nil {
+		proxies = d.AccountLimits.TrustedProxies
+	}
+	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, proxies)
 	s.Uploads = s.Uploads.withDefaults()
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)

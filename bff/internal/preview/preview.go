@@ -19,6 +19,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
 // Version is the first part of every token, so that a later format can be told apart.
@@ -132,4 +134,26 @@ func sign(secret []byte, encoded string) []byte {
 	mac.Write([]byte(Version + "."))
 	mac.Write([]byte(encoded))
 	return mac.Sum(nil)
+}
+
+// Limits bound the preview reads, which the cache never answers, so that a preview token is not
+// a free way to load the CMS: per client address and per editor (the token's subject), so that
+// neither one machine with many tokens nor one leaked token used from many machines goes far.
+type Limits struct {
+	PerIP     []ratelimit.Rule
+	PerEditor []ratelimit.Rule
+}
+
+// DefaultLimits are the limits of a BFF without configuration. A preview page makes about a
+// dozen content reads, so an editor clicking briskly through pages stays well below them.
+func DefaultLimits() Limits {
+	return Limits{
+		PerIP:     []ratelimit.Rule{{Limit: 300, Window: time.Minute}},
+		PerEditor: []ratelimit.Rule{{Limit: 300, Window: time.Minute}},
+	}
+}
+
+// String lists the limits for the start-up log.
+func (l Limits) String() string {
+	return "preview_per_ip=" + ratelimit.FormatRules(l.PerIP) + " preview_per_editor=" + ratelimit.FormatRules(l.PerEditor)
 }

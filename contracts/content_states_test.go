@@ -1,0 +1,56 @@
+//go:build pact
+
+package contracts
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/pact-foundation/pact-go/v2/models"
+)
+
+// contentPreviewSecret is the PREVIEW_SECRET of the CMS under verification.
+var contentPreviewSecret = []byte("the CMS's preview secret while its pact is verified")
+
+// contentStates are the provider states of the CMS's pact (bff/internal/upstream/content). The
+// published content is the mock's seed; an editor's preview link is asked of the CMS the way
+// its preview button does (POST /__admin/preview-links), and its token is handed to the
+// requests as previewToken.
+var contentStates = map[string]func(baseURL string) (models.ProviderStateResponse, error){
+	"the CMS holds the site's published content": func(string) (models.ProviderStateResponse, error) { return nil, nil },
+	"an editor holds a preview link":             mintPreviewLink,
+}
+
+func contentStateNames() []string {
+	var out []string
+	for s := range contentStates {
+		out = append(out, s)
+	}
+	return out
+}
+
+func setUpContentState(baseURL, state string) (models.ProviderStateResponse, error) {
+	set, ok := contentStates[state]
+	if !ok {
+		return nil, fmt.Errorf("unknown CMS state %q", state)
+	}
+	return set(baseURL)
+}
+
+func mintPreviewLink(baseURL string) (models.ProviderStateResponse, error) {
+	resp, err := http.Post(baseURL+"/__admin/preview-links", "application/json",
+		strings.NewReader(`{"path": "/en/preview/investment", "editor": "pact-editor@jaka.com", "ttl": "1h"}`))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var link struct {
+		Token string `json:"token"`
+	}
+	if resp.StatusCode != http.StatusCreated || json.NewDecoder(resp.Body).Decode(&link) != nil || link.Token == "" {
+		return nil, fmt.Errorf("preview link: status %d", resp.StatusCode)
+	}
+	return models.ProviderStateResponse{"previewToken": link.Token}, nil
+}
