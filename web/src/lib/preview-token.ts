@@ -24,6 +24,14 @@ export function getPreviewToken(): string | null {
   }
 }
 
+/**
+ * True when a `/preview/` page can show drafts: the tab holds an editor's token. Pages that name
+ * draft items themselves ask for them only then (anyone else would get 404s for them).
+ */
+export function showsDrafts(previewPage: boolean): boolean {
+  return previewPage && getPreviewToken() !== null;
+}
+
 /** Keeps the token of a preview link for this tab; an empty one forgets the token held. */
 export function storePreviewToken(token: string): void {
   try {
