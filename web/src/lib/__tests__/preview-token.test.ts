@@ -4,6 +4,7 @@ import { envelope, navTree } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { setPreviewPage } from '../page-language';
 import { PREVIEW_TOKEN_KEY, getPreviewToken, storePreviewToken, takePreviewToken } from '../preview-token';
+import { contentQuery } from '../use-page-language';
 
 afterEach(() => setPreviewPage(false));
 
@@ -35,6 +36,17 @@ describe('the preview token of an editor', () => {
       throw new Error('blocked');
     });
     expect(getPreviewToken()).toBeNull();
+  });
+});
+
+describe('content query keys', () => {
+  it('keep a preview page\'s answers with and without a token apart, and apart from the live site', () => {
+    const live = contentQuery({ lang: 'en', preview: false }).key;
+    const anonymous = contentQuery({ lang: 'en', preview: true }).key;
+    storePreviewToken('v1.editor.sig');
+    const editor = contentQuery({ lang: 'en', preview: true }).key;
+    expect(new Set([live.join(), anonymous.join(), editor.join()]).size).toBe(3);
+    expect(contentQuery({ lang: 'en', preview: false }).key).toEqual(live);
   });
 });
 
