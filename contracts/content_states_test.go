@@ -5,6 +5,7 @@ package contracts
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -15,12 +16,26 @@ import (
 var contentPreviewSecret = []byte("the CMS's preview secret while its pact is verified")
 
 // contentStates are the provider states of the CMS's pact (bff/internal/upstream/content). The
-// published content is the mock's seed; an editor's preview link is asked of the CMS the way
-// its preview button does (POST /__admin/preview-links), and its token is handed to the
-// requests as previewToken.
+// published content is the seed; a grant of a login-only file is put in through
+// /__admin/file-grants under the ref the pact names, as if user 7 had just asked for the SDK; an
+// editor's preview link is asked of the CMS the way its preview button does
+// (POST /__admin/preview-links), and its token is handed to the requests as previewToken.
 var contentStates = map[string]func(baseURL string) (models.ProviderStateResponse, error){
 	"the CMS holds the site's published content": func(string) (models.ProviderStateResponse, error) { return nil, nil },
-	"an editor holds a preview link":             mintPreviewLink,
+	"the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001": func(base string) (models.ProviderStateResponse, error) {
+		resp, err := http.Post(base+"/__admin/file-grants", "application/json",
+			strings.NewReader(`{"ref":"pact-grant-of-the-sdk-0001","downloadId":5022,"userId":7}`))
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			body, _ := io.ReadAll(resp.Body)
+			return nil, fmt.Errorf("grant of the SDK: %d %s", resp.StatusCode, body)
+		}
+		return nil, nil
+	},
+	"an editor holds a preview link": mintPreviewLink,
 }
 
 func contentStateNames() []string {

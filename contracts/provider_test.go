@@ -59,8 +59,8 @@ var vmSeeds = map[string]string{
 	"trial.user@example.com has a running trial 46 of JAKA MiniCobo on CAB Mini": `{"id":46,"email":"trial.user@example.com","model":"JAKA MiniCobo","cabinet":"CAB Mini","state":"running"}`,
 }
 
-// stateValues sets up the provider states that also hand the requests values (injected where
-// the pact says fromProviderState), by pact name.
+// stateValues sets up the provider states of mocks whose states may also hand the requests
+// values (injected where the pact says fromProviderState), by pact name.
 var stateValues = map[string]func(baseURL, state string) (models.ProviderStateResponse, error){
 	"content-cms": setUpContentState,
 }

@@ -1,5 +1,6 @@
-// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract, health
-// endpoints, and the web app with its single-page fallback.
+// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract and the
+// web app with its single-page fallback on the public port, and the metrics and probes on the
+// admin port.
 package httpapi
 
 import (
@@ -70,8 +71,11 @@ type Deps struct {
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
-	// AccountLimits are the abuse limits of the account operations; nil means
-	// ratelimit.DefaultLimits().
+	// DownloadLinkTTL is how long a link to a document that needs login works, from the
+	// moment userDownload hands it out; zero means 10 minutes.
+	DownloadLinkTTL time.Duration
+	// AccountLimits are the abuse limits of the account operations and of the certificate and
+	// company lookups; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
 	// Preview checks the preview tokens of editors' /preview/ pages (PREVIEW_SECRET, shared
 	// with the CMS); nil, or one without a secret, serves no drafts to anyone.
@@ -91,15 +95,22 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
-	// guard holds the account operations' rate limiters.
+	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
+	// links signs and checks the links to personal files (repair previews, documents that need
+	// login), with Uploads.URLKey.
+	links linkSigner
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
 }
 
-// Handler is the BFF's HTTP handler, with its router exposed for inspection.
+// Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
+// its router exposed for inspection.
 type Handler struct {
 	http.Handler
+	// Admin serves /metrics, /readyz and /healthz, for a listener of its own that visitors do not
+	// reach: the metrics tell the routes, the upstream failures and the outbox's depth.
+	Admin http.Handler
 	// Router holds every registered route, for tests that compare it with the contract.
 	Router chi.Routes
 }
@@ -115,6 +126,10 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, proxies)
 	s.Uploads = s.Uploads.withDefaults()
+	s.links = linkSigner{key: s.Uploads.URLKey}
+	if s.DownloadLinkTTL <= 0 {
+		s.DownloadLinkTTL = 10 * time.Minute
+	}
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
 	}
@@ -129,10 +144,6 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests)
-
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
 
 	var problems []string
 	r.Route(oapi.BasePath, func(api chi.Router) {
@@ -159,6 +170,7 @@ func NewServer(d Deps) (*Handler, error) {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
+			jsonBody := takesJSONBody(validated)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
@@ -173,6 +185,12 @@ func NewServer(d Deps) (*Handler, error) {
 					}
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
+				if jsonBody {
+					if err := requireOneJSONValue(r); err != nil {
+						writeError(w, r, s.Log, err)
+						return
+					}
+				}
 				if err := oapi.Validate(r, validated, params); err != nil {
 					writeError(w, r, s.Log, err)
 					return
@@ -200,10 +218,24 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.ITR != nil {
 		r.Handle(RepairFilePrefix+"*", http.HandlerFunc(s.repairFile))
 	}
+	if s.Content != nil {
+		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
+	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
-	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Router: r}, nil
+	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Admin: s.admin(), Router: r}, nil
+}
+
+// admin is the handler of the admin listener. Its requests are not counted in the metrics of the
+// site's routes: a scrape every few seconds would drown them.
+func (s *Server) admin() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverPanics)
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
+	return r
 }
 
 // requiresLogin reports whether the operation requires the token header.
