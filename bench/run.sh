@@ -30,10 +30,12 @@ go build -o "$work/bare" ./bench/cmd/bare
 # Every legacy system runs as its own process, as in production: the BFF under test is the
 # production binary, which embeds no stand-in. Content is the first system, on port 9411; the
 # others follow and stay idle. Its metrics and probes are on the admin port, 9401.
-taskset -c 0 "$work/legacy" -base-port 9411 -data-dir "$work/mocks" >"$work/legacy.env" 2>"$work/legacy.log" & pids+=($!)
+# The CMS and the BFF share the secret of editors' preview links.
+preview_secret="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+PREVIEW_SECRET="$preview_secret" taskset -c 0 "$work/legacy" -base-port 9411 -data-dir "$work/mocks" >"$work/legacy.env" 2>"$work/legacy.log" & pids+=($!)
 for _ in $(seq 50); do [ "$(grep -c '_URL=' "$work/legacy.env")" -ge 6 ] && break; sleep 0.1; done
 env $(grep '_URL=' "$work/legacy.env") PORT=9402 ADMIN_PORT=9401 LOG_LEVEL=error DATA_DIR="$work/data" WEB_DIR="$work/none" \
-  UPLOAD_URL_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+  UPLOAD_URL_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" PREVIEW_SECRET="$preview_secret" \
   taskset -c 0 "$work/bff" >"$work/bff.log" 2>&1 & pids+=($!)
 mkdir -p "$work/nginx"
 sed -e "s#@DIR@#$work/nginx#g" -e "s#@PORT@#9404#" -e "s#@UPSTREAM@#127.0.0.1:9411#" bench/nginx.conf.tmpl >"$work/nginx/nginx.conf"

@@ -3,30 +3,39 @@
 package contracts
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/pact-foundation/pact-go/v2/models"
 )
 
-// contentStates are the provider states of the CMS's pact. The published content is the seed;
-// a grant of a login-only file is put in through /__admin/file-grants under the ref the pact
-// names, as if user 7 had just asked for the SDK.
-var contentStates = map[string]func(baseURL string) error{
-	"the CMS holds the site's published content": func(string) error { return nil },
-	"the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001": func(base string) error {
+// contentPreviewSecret is the PREVIEW_SECRET of the CMS under verification.
+var contentPreviewSecret = []byte("the CMS's preview secret while its pact is verified")
+
+// contentStates are the provider states of the CMS's pact (bff/internal/upstream/content). The
+// published content is the seed; a grant of a login-only file is put in through
+// /__admin/file-grants under the ref the pact names, as if user 7 had just asked for the SDK; an
+// editor's preview link is asked of the CMS the way its preview button does
+// (POST /__admin/preview-links), and its token is handed to the requests as previewToken.
+var contentStates = map[string]func(baseURL string) (models.ProviderStateResponse, error){
+	"the CMS holds the site's published content": func(string) (models.ProviderStateResponse, error) { return nil, nil },
+	"the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001": func(base string) (models.ProviderStateResponse, error) {
 		resp, err := http.Post(base+"/__admin/file-grants", "application/json",
 			strings.NewReader(`{"ref":"pact-grant-of-the-sdk-0001","downloadId":5022,"userId":7}`))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		defer resp.Body.Close()
 		if resp.StatusCode != http.StatusCreated {
 			body, _ := io.ReadAll(resp.Body)
-			return fmt.Errorf("grant of the SDK: %d %s", resp.StatusCode, body)
+			return nil, fmt.Errorf("grant of the SDK: %d %s", resp.StatusCode, body)
 		}
-		return nil
+		return nil, nil
 	},
+	"an editor holds a preview link": mintPreviewLink,
 }
 
 func contentStateNames() []string {
@@ -37,10 +46,26 @@ func contentStateNames() []string {
 	return out
 }
 
-func setUpContentState(baseURL, state string) error {
+func setUpContentState(baseURL, state string) (models.ProviderStateResponse, error) {
 	set, ok := contentStates[state]
 	if !ok {
-		return fmt.Errorf("unknown CMS state %q", state)
+		return nil, fmt.Errorf("unknown CMS state %q", state)
 	}
 	return set(baseURL)
+}
+
+func mintPreviewLink(baseURL string) (models.ProviderStateResponse, error) {
+	resp, err := http.Post(baseURL+"/__admin/preview-links", "application/json",
+		strings.NewReader(`{"path": "/en/preview/investment", "editor": "pact-editor@jaka.com", "ttl": "1h"}`))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var link struct {
+		Token string `json:"token"`
+	}
+	if resp.StatusCode != http.StatusCreated || json.NewDecoder(resp.Body).Decode(&link) != nil || link.Token == "" {
+		return nil, fmt.Errorf("preview link: status %d", resp.StatusCode)
+	}
+	return models.ProviderStateResponse{"previewToken": link.Token}, nil
 }

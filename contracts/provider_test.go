@@ -40,7 +40,6 @@ var providers = []struct {
 // stateSetUps creates the provider states of mocks that are not seeded with them, by pact name:
 // each call sets the mock at baseURL up in the named state through its /__admin endpoints.
 var stateSetUps = map[string]func(baseURL, state string) error{
-	"content-cms":          setUpContentState,
 	"virtual-machine-pool": setUpVMState,
 	"crm":                  setUpCRMState,
 	"identity-service":     setUpAccountState,
@@ -58,6 +57,12 @@ var vmSeeds = map[string]string{
 	"13800000004 has a trial 44 switching to JAKA Zu 12 on CAB 3.0":              `{"id":44,"phone":"13800000004","model":"JAKA Zu 12","cabinet":"CAB 3.0","state":"switching"}`,
 	"13800000005 has an ended trial 45 of JAKA Pro 5 on CAB 3.0":                 `{"id":45,"phone":"13800000005","model":"JAKA Pro 5","cabinet":"CAB 3.0","state":"released"}`,
 	"trial.user@example.com has a running trial 46 of JAKA MiniCobo on CAB Mini": `{"id":46,"email":"trial.user@example.com","model":"JAKA MiniCobo","cabinet":"CAB Mini","state":"running"}`,
+}
+
+// stateValues sets up the provider states of mocks whose states may also hand the requests
+// values (injected where the pact says fromProviderState), by pact name.
+var stateValues = map[string]func(baseURL, state string) (models.ProviderStateResponse, error){
+	"content-cms": setUpContentState,
 }
 
 func vmStates() []string {
@@ -98,7 +103,7 @@ func TestProvidersHonourThePacts(t *testing.T) {
 			if _, err := os.Stat(file); err != nil {
 				t.Fatalf("%s is missing: run the consumer tests first (make test-pact does)", file)
 			}
-			m, err := mocks.New(p.mock, mocks.Options{DataDir: t.TempDir()})
+			m, err := mocks.New(p.mock, mocks.Options{DataDir: t.TempDir(), PreviewSecret: contentPreviewSecret})
 			require.NoError(t, err)
 			server := httptest.NewServer(m.Handler)
 			defer server.Close()
@@ -106,6 +111,9 @@ func TestProvidersHonourThePacts(t *testing.T) {
 			handlers := models.StateHandlers{}
 			for _, s := range p.states {
 				handlers[s] = func(setup bool, _ models.ProviderState) (models.ProviderStateResponse, error) {
+					if give := stateValues[p.pactName]; setup && give != nil {
+						return give(server.URL, s)
+					}
 					if set := stateSetUps[p.pactName]; setup && set != nil {
 						return nil, set(server.URL, s)
 					}

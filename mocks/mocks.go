@@ -29,6 +29,9 @@ var Systems = []string{"content", "crm", "itr", "vm", "account", "ocr"}
 type Options struct {
 	// DataDir is where mocks with state keep it between runs; empty keeps state in memory.
 	DataDir string
+	// PreviewSecret is the secret the content CMS signs preview links with and checks them by;
+	// the BFF must hold the same one. Empty turns previews off.
+	PreviewSecret []byte
 }
 
 // Mock is one legacy system's stand-in: its handler behind fault switches.
@@ -47,7 +50,7 @@ func New(name string, opts Options) (*Mock, error) {
 		if err != nil {
 			return nil, err
 		}
-		h = content.NewHandler(store)
+		h = content.NewHandler(store, content.Options{PreviewSecret: opts.PreviewSecret})
 	case "crm":
 		// Clues and form records persist under DataDir/crm, as a real CRM keeps them.
 		srv, err := crm.New(opts.DataDir)

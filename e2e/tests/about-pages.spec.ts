@@ -1,8 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
+import { previewLink } from '../support/previews';
 
 // The company pages render their CMS content: about (profile, timeline, offices), ESG (report
 // chapters as tabs), investment, the legal texts (imprint?key=…, flsm), and every page of this
-// group in English without a console error and with a non-empty main region.
+// group in English without a console error and with a non-empty main region; their drafts only
+// through an editor's preview link.
 
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
@@ -68,6 +70,24 @@ test('en: about, ESG, investment and the imprint show their content', async ({ p
   await page.goto('/en/imprint?key=no-such-text');
   await expect(page.getByText('This document could not be found')).toBeVisible();
   expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+});
+
+test('the unannounced investor day shows only through an editor\'s preview link', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const announcements = page.getByRole('region', { name: 'Announcements' });
+  // Typing the preview address is not enough: the published announcements, and no draft.
+  await page.goto('/en/preview/investment');
+  await expect(announcements.locator('summary')).toHaveCount(3);
+  await expect(page.getByText('Invitation to the 2026 investor day')).toHaveCount(0);
+
+  const link = await previewLink(request, '/en/preview/investment', { editor: 'ir@jaka.example' });
+  await page.goto(link.url);
+  await expect(announcements.getByText('Invitation to the 2026 investor day')).toBeVisible();
+  await expect(announcements.locator('summary')).toHaveCount(4);
+  // The ESG preview of the same tab shows its draft chapter too.
+  await page.goto('/en/preview/ESG');
+  await expect(page.getByRole('tablist').getByRole('tab')).toHaveCount(4);
+  expect(errors).toEqual([]);
 });
 
 const PAGES = [

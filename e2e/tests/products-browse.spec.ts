@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { previewLink, tamperedLink } from '../support/previews';
 
 // Browsing the product centre: all lines → one line → one product (specs, downloads with the login
-// gate, applications, enquiry), in Chinese and English; and the draft of a product on its preview page.
+// gate, applications, enquiry), in Chinese and English; and the draft of a product on its preview
+// page, shown only through an editor's preview link from the CMS.
 
 test.use({ locale: 'zh-CN' });
 
@@ -109,20 +111,47 @@ test('a missing product says so, with a way back to the products', async ({ page
   await expect(page).toHaveURL(/\/en\/productList$/);
 });
 
-test('the preview page of a product shows its draft, not indexed', async ({ page }) => {
-  // Preview first: a live answer is cached by the browser for 30 s without `Vary: preview`, so a
-  // preview opened right after the live page would get the live text (reported as a BFF issue).
+test('the preview page of a product shows its draft only through an editor\'s preview link', async ({ page, request }) => {
+  const draftEn = page.getByText('now with the JAKA Force Control package as standard', { exact: false });
+  const publishedEn = page.getByText('JAKA’s best-selling cobot', { exact: false });
+
+  // A visitor who types a preview address sees the published product (marked as a preview).
   await page.goto('/en/preview/productDetails/103');
-  await expect(page.getByText('now with the JAKA Force Control package as standard', { exact: false })).toBeVisible();
+  await expect(publishedEn).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Preview');
+  await expect(draftEn).toHaveCount(0);
+
+  // The editor's link from the CMS shows the draft, not indexed, and the token leaves the address.
+  // The visitor's published answers are still in the browser's cache: `Vary: preview` keeps
+  // them from answering the editor's calls.
+  const link = await previewLink(request, '/en/preview/productDetails/103');
+  await page.goto(link.url);
+  await expect(draftEn).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/preview\/productDetails\/103$/);
   await expect(page.getByRole('note')).toContainText('Preview');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page).toHaveTitle(/^Preview: /);
 
+  // Other preview pages of the tab keep the token.
   await page.goto('/preview/productDetails/103');
   await expect(page.getByText('现已标配 JAKA 力控工艺包', { exact: false })).toBeVisible();
 
   // The published page keeps the published text.
   await page.goto('/en/productDetails/103');
-  await expect(page.getByText('JAKA’s best-selling cobot', { exact: false })).toBeVisible();
+  await expect(publishedEn).toBeVisible();
   await expect(page.getByText('now with the JAKA Force Control package', { exact: false })).toHaveCount(0);
+
+  // A link whose token was edited (another editor, a later expiry) shows no draft.
+  await page.goto(tamperedLink(link));
+  await expect(publishedEn).toBeVisible();
+  await expect(draftEn).toHaveCount(0);
+
+  // Nor does an expired link: one that lived a second, opened once the BFF refuses it.
+  const shortLived = await previewLink(request, '/en/preview/productDetails/103', { ttl: '1s' });
+  await expect
+    .poll(async () => (await request.get('/prod-api/api/common/getDetails/303/3035', { headers: { preview: shortLived.token, lang: 'en' } })).status())
+    .toBe(404);
+  await page.goto(shortLived.url);
+  await expect(publishedEn).toBeVisible();
+  await expect(draftEn).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { previewLink } from '../support/previews';
 
 // Language detection (spec section 1), the switcher and the page head, through the real BFF.
 
@@ -101,7 +102,7 @@ test.describe('the page head', () => {
     await expect(page).toHaveTitle('뉴스 | JAKA 로보틱스');
   });
 
-  test('sends the page language to the API, ja for jp, and preview: 1 from preview pages', async ({ page }) => {
+  test('sends the page language to the API, ja for jp, and the editor\'s preview token from preview pages', async ({ page, request }) => {
     // Each call is told apart by the page that sent it: the previous page may still send a
     // late call (one that waited for the browser to be idle) after the next navigation began.
     const seen: Array<{ from: string; url: string; lang: string | undefined; preview: string | undefined }> = [];
@@ -118,11 +119,14 @@ test.describe('the page head', () => {
     await expect.poll(() => sentFrom('/jp/news').length).toBeGreaterThan(2);
     expect(sentFrom('/jp/news').filter((r) => !(r.lang === 'ja' && r.preview === undefined))).toEqual([]);
 
-    await page.goto('/en/preview/news');
+    // A preview page opened from an editor's link sends its token; the address loses it.
+    const link = await previewLink(request, '/en/preview/news');
+    await page.goto(link.url);
+    await expect(page).toHaveURL(/\/en\/preview\/news$/);
     await expect(page.getByRole('note')).toHaveText('Preview: this page may show unpublished drafts.');
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expect.poll(() => sentFrom('/en/preview/news').length).toBeGreaterThan(2);
-    expect(sentFrom('/en/preview/news').filter((r) => !(r.lang === 'en' && r.preview === '1'))).toEqual([]);
+    expect(sentFrom('/en/preview/news').filter((r) => !(r.lang === 'en' && r.preview === link.token))).toEqual([]);
     expect(seen.filter((r) => r.from !== '/jp/news' && r.from !== '/en/preview/news')).toEqual([]);
   });
 });

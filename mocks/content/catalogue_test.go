@@ -21,11 +21,11 @@ func catalogueHandler(t *testing.T) http.Handler {
 	require.NoError(t, err)
 	news, err := loadNewsroom()
 	require.NoError(t, err)
-	return NewHandler(&Store{catalogue: cat, newsroom: news, company: &company{}})
+	return NewHandler(&Store{catalogue: cat, newsroom: news, company: &company{}}, Options{PreviewSecret: testPreviewSecret})
 }
 
 // catPreview asks for drafts and unpublished changes.
-var catPreview = []string{"X-CMS-Preview", "true"}
+var catPreview = []string{PreviewTokenHeader, previewToken}
 
 // catGetJSON fetches path (requiring a 200) and decodes it into v.
 func catGetJSON(t *testing.T, h http.Handler, path string, v any, headers ...string) []byte {

@@ -14,7 +14,7 @@ import (
 )
 
 // coPreview makes a request read drafts and unpublished changes.
-var coPreview = []string{"X-CMS-Preview", "true"}
+var coPreview = []string{PreviewTokenHeader, previewToken}
 
 // coDecode reads a JSON answer of the CMS.
 func coDecode[T any](t *testing.T, body []byte) T {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,8 +25,14 @@ func get(t *testing.T, h http.Handler, path string, headers ...string) (int, []b
 func newHandler(t *testing.T) http.Handler {
 	store, err := LoadStore()
 	require.NoError(t, err)
-	return NewHandler(store)
+	return NewHandler(store, Options{PreviewSecret: testPreviewSecret})
 }
+
+// testPreviewSecret signs the preview tokens of the CMS under test.
+var testPreviewSecret = []byte("the content CMS's preview secret in tests")
+
+// previewToken is a valid preview token of the CMS under test: reads that carry it see drafts.
+var previewToken = MintPreviewToken(testPreviewSecret, "editor@jaka.com", time.Now().Add(time.Hour))
 
 type navItem struct {
 	Name       string    `json:"name"`
@@ -97,7 +104,7 @@ func TestDraftBannersOnlyInPreview(t *testing.T) {
 	_, body := get(t, h, "/cms/v2/banners?placement=2&locale=zh")
 	require.NoError(t, json.Unmarshal(body, &banners))
 	assert.Len(t, banners, 3)
-	_, body = get(t, h, "/cms/v2/banners?placement=2&locale=zh", "X-CMS-Preview", "true")
+	_, body = get(t, h, "/cms/v2/banners?placement=2&locale=zh", PreviewTokenHeader, previewToken)
 	require.NoError(t, json.Unmarshal(body, &banners))
 	assert.Len(t, banners, 4)
 }

@@ -89,6 +89,6 @@ func TestSiteResourcesMatchTheContract(t *testing.T) {
 			assertContract(t, "buildProgramaTree", getOK(t, h, "/cms/v2/menus/"+menu+"?locale="+locale))
 		}
 		assertContract(t, "bannerAllList", getOK(t, h, "/cms/v2/banners?placement=2&locale="+locale))
-		assertContract(t, "bannerAllList", getOK(t, h, "/cms/v2/banners?placement=2&locale="+locale, "X-CMS-Preview", "true"))
+		assertContract(t, "bannerAllList", getOK(t, h, "/cms/v2/banners?placement=2&locale="+locale, PreviewTokenHeader, previewToken))
 	}
 }

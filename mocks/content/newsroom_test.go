@@ -27,7 +27,7 @@ func newsroomHandler(t *testing.T) (http.Handler, *newsroom) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /cms/v2/banners", s.banners)
 	s.registerNewsroom(mux)
-	return mux, n
+	return newPreviews(Options{PreviewSecret: testPreviewSecret}).wrap(mux), n
 }
 
 type nrPage[T any] struct {
@@ -100,7 +100,7 @@ func nrDownloadIDs(rows []nrDownload) []int {
 func nrFaqIDs(rows []nrFaq) []int { return nrIDs(rows, func(r nrFaq) int { return r.ID }) }
 
 // previewHeader asks for drafts and unpublished changes.
-var previewHeader = []string{"X-CMS-Preview", "true"}
+var previewHeader = []string{PreviewTokenHeader, previewToken}
 
 func TestNewsroomResourcesMatchTheContract(t *testing.T) {
 	h, n := newsroomHandler(t)

@@ -9,8 +9,8 @@
 //	/assets/{name...}                       public media library (SVG pictures, files of public documents)
 //	/cms/v2/files/{ref}                     a file of a document that needs login, by grant (files.go)
 //
-// Every content call takes locale (a wire language code; en_eu and en_us fall back to en); the
-// header X-CMS-Preview: true adds draft items.
+// Every content call takes locale (a wire language code; en_eu and en_us fall back to en); a
+// valid preview token in the header X-CMS-Preview-Token adds draft items (see preview.go).
 package content
 
 import (
@@ -25,9 +25,11 @@ type server struct {
 }
 
 // NewHandler returns the CMS's HTTP handler over store.
-func NewHandler(store *Store) http.Handler {
+func NewHandler(store *Store, opts Options) http.Handler {
 	s := &server{store: store}
+	p := newPreviews(opts)
 	mux := http.NewServeMux()
+	mux.HandleFunc("POST /__admin/preview-links", p.mintLink)
 	mux.HandleFunc("GET /cms/v2/languages", s.languages)
 	mux.HandleFunc("GET /cms/v2/menus/{id}", s.menu)
 	mux.HandleFunc("GET /cms/v2/banners", s.banners)
@@ -35,7 +37,7 @@ func NewHandler(store *Store) http.Handler {
 	s.registerCatalogue(mux)
 	s.registerNewsroom(mux)
 	s.registerCompany(mux)
-	return mux
+	return p.wrap(mux)
 }
 
 func badRequest(w http.ResponseWriter, msg string) {
@@ -51,8 +53,6 @@ func locale(w http.ResponseWriter, r *http.Request) (string, bool) {
 	}
 	return l, true
 }
-
-func preview(r *http.Request) bool { return r.Header.Get("X-CMS-Preview") == "true" }
 
 // intParam reads a non-negative integer query parameter with a default.
 func intParam(r *http.Request, name string, def int) (int, bool) {

@@ -8,6 +8,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"log/slog"
@@ -48,8 +50,18 @@ func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error
 			m.Close()
 		}
 	}
+	// Editors' previews need a secret that the CMS and the BFF share. With the embedded CMS and
+	// no PREVIEW_SECRET, both get a random one for this run.
+	if cfg.PreviewSecret == "" && cfg.UpstreamURLs[config.Content] == nil {
+		key := make([]byte, config.MinPreviewSecretBytes)
+		_, _ = rand.Read(key) // never fails (crypto/rand)
+		cfg.PreviewSecret = base64.RawURLEncoding.EncodeToString(key)
+		log.Info("PREVIEW_SECRET is not set: the embedded CMS and the BFF share a random one for this run")
+	} else if cfg.PreviewSecret == "" {
+		log.Warn("PREVIEW_SECRET is not set: previews are off, /preview/ pages show the published site")
+	}
 	for _, sys := range cfg.Embedded() {
-		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks"}, log)
+		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks", PreviewSecret: []byte(cfg.PreviewSecret)}, log)
 		if err != nil {
 			stop()
 			return nil, fmt.Errorf("start embedded %s mock: %w", sys, err)

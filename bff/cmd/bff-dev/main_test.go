@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -56,6 +58,29 @@ func TestTheDevelopmentStartRunsStandInsForTheSystemsWithoutAURL(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "the content stand-in answers: %s", body)
+
+	// PREVIEW_SECRET is unset: the embedded CMS and the BFF share a random one, so an editor's
+	// link from the CMS shows its draft through the BFF, and nothing else does.
+	cms := regexp.MustCompile(`msg="embedded mock" system=content url=(\S+)`).FindStringSubmatch(logs.String())
+	require.Len(t, cms, 2, logs.String())
+	resp, err = http.Post(cms[1]+"/__admin/preview-links", "application/json",
+		strings.NewReader(`{"path": "/en/preview/investment", "editor": "li.na@jaka.com"}`))
+	require.NoError(t, err)
+	var link struct{ Token string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&link))
+	resp.Body.Close()
+	require.Equal(t, http.StatusCreated, resp.StatusCode)
+	draft := func(token string) int {
+		req, _ := http.NewRequest(http.MethodGet, site+"/prod-api/api/common/getDetails/303/3035", nil)
+		req.Header.Set("lang", "en")
+		req.Header.Set("preview", token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	assert.Equal(t, http.StatusOK, draft(link.Token), "the editor's link shows the draft")
+	assert.Equal(t, http.StatusNotFound, draft("1"), "nothing else does")
 
 	require.NotEmpty(t, admin)
 	resp, err = http.Get(admin + "/readyz")

@@ -42,7 +42,7 @@ func TestTheProductionBinaryHasNoStandInsAndNoDemoData(t *testing.T) {
 func production(url string, more ...string) map[string]string {
 	env := map[string]string{
 		"CONTENT_URL": url, "CRM_URL": url, "ITR_URL": url, "VM_URL": url, "ACCOUNT_URL": url, "OCR_URL": url,
-		"UPLOAD_URL_SECRET": "8f0c2b6d4e1a9f73c5b2d8e6a4f1c3b7",
+		"UPLOAD_URL_SECRET": "8f0c2b6d4e1a9f73c5b2d8e6a4f1c3b7", "PREVIEW_SECRET": "b3d1f9a7c5e2084d6f1a3c5e7b9d2f40",
 	}
 	for i := 0; i+1 < len(more); i += 2 {
 		env[more[i]] = more[i+1]
@@ -52,7 +52,7 @@ func production(url string, more ...string) map[string]string {
 
 func TestAProductionStartWithoutAnUpstreamOrASecretIsRefusedNamingEachMissingOne(t *testing.T) {
 	env := production("http://crm.internal:8080", "PORT", "0", "ADMIN_PORT", "0", "DATA_DIR", t.TempDir())
-	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
 		delete(env, name)
 	}
 	// A start that got past the check would serve until the context ends; it has ended already.
@@ -60,7 +60,7 @@ func TestAProductionStartWithoutAnUpstreamOrASecretIsRefusedNamingEachMissingOne
 	cancel()
 	err := run(ctx, nil, func(k string) string { return env[k] }, io.Discard)
 	require.Error(t, err, "a missing CONTENT_URL must not start a stand-in in production")
-	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
 		assert.Contains(t, err.Error(), name)
 	}
 	for _, name := range []string{"CRM_URL", "ITR_URL", "ACCOUNT_URL"} {

@@ -23,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -140,6 +141,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
+		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
+		PreviewLimits: &cfg.PreviewLimits,
 		// The photos and videos of repair reports, streamed to the work-order system.
 		Uploads: httpapi.UploadLimits{
 			ImageBytes: cfg.UploadImageMaxBytes,

@@ -10,7 +10,9 @@ import (
 var (
 	jsonType     = []string{"application/json; charset=utf-8"}
 	gzipEncoding = []string{"gzip"}
-	vary         = []string{"lang, Accept-Encoding"}
+	// An answer depends on the language; and a browser must never reuse a published answer for
+	// an editor's preview (preview header) or the reverse.
+	vary = []string{"lang, preview, Accept-Encoding"}
 	// Browsers keep a content answer briefly and then revalidate it with its ETag (a 304 when
 	// nothing changed). No stale-while-revalidate for browsers: Chromium answers a stale entry
 	// and revalidates it in the background, and when the page that asked closes, later requests

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
@@ -95,7 +96,17 @@ type Config struct {
 	UploadURLSecret string
 	// DownloadLinkTTL is how long a link to a document that needs login works.
 	DownloadLinkTTL time.Duration
+	// PreviewSecret is the secret the CMS signs editors' preview tokens with (PREVIEW_SECRET),
+	// which the BFF checks before it asks the CMS for drafts; required in production. Empty
+	// (development only) turns previews off, unless bff-dev gives its embedded CMS and the BFF
+	// a random one.
+	PreviewSecret string
+	// PreviewLimits bound the uncached preview reads per client address and per editor.
+	PreviewLimits preview.Limits
 }
+
+// MinPreviewSecretBytes is the shortest PREVIEW_SECRET accepted, also in development.
+const MinPreviewSecretBytes = secretMinLen
 
 // Addr is the listen address.
 func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Host, c.Port) }
@@ -167,6 +178,9 @@ var settings = []setting{
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
 	{"UPLOAD_URL_SECRET", "", "key that signs links to personal files: upload previews, login-only documents (bff-dev: random per process when empty)"},
 	{"DOWNLOAD_LINK_TTL", "10m", "how long a link to a login-only document works (up to 1h)"},
+	{"PREVIEW_SECRET", "", "secret shared with the CMS that signs editors' preview tokens, at least 32 bytes (bff-dev: random per process, shared with its embedded CMS, when empty)"},
+	{"LIMIT_PREVIEW_PER_IP", "300/1m", "preview reads (drafts, never cached) per client address (count/window,…; off)"},
+	{"LIMIT_PREVIEW_PER_EDITOR", "300/1m", "preview reads per editor named by the preview token (count/window,…; off)"},
 }
 
 // requirement is a setting the production binary refuses to start without.
@@ -184,6 +198,7 @@ const secretMinLen = 32
 // disagree). To require one more, add a line here; --help and the refusal name it.
 var requiredInProduction = []requirement{
 	{"UPLOAD_URL_SECRET", secretMinLen},
+	{"PREVIEW_SECRET", secretMinLen},
 }
 
 // requiredHelp is what --help adds to a setting a production start needs.
@@ -287,6 +302,8 @@ func Load(getenv func(string) string) (Config, error) {
 		{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", &c.Limits.CertificatePerUser},
 		{"LIMIT_COMPANY_LOOKUP_PER_IP", &c.Limits.CompanyPerIP},
 		{"LIMIT_COMPANY_LOOKUP_PER_USER", &c.Limits.CompanyPerUser},
+		{"LIMIT_PREVIEW_PER_IP", &c.PreviewLimits.PerIP},
+		{"LIMIT_PREVIEW_PER_EDITOR", &c.PreviewLimits.PerEditor},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
@@ -336,6 +353,9 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.PreviewSecret = getenv("PREVIEW_SECRET"); c.PreviewSecret != "" && len(c.PreviewSecret) < MinPreviewSecretBytes {
+		errs = append(errs, fmt.Errorf("PREVIEW_SECRET: want at least %d bytes, such as `openssl rand -base64 32` gives (empty turns previews off)", MinPreviewSecretBytes))
+	}
 	if c.DownloadLinkTTL, err = time.ParseDuration(get("DOWNLOAD_LINK_TTL")); err != nil || c.DownloadLinkTTL <= 0 || c.DownloadLinkTTL > time.Hour {
 		errs = append(errs, fmt.Errorf("DOWNLOAD_LINK_TTL %q: want a duration from 1s to 1h, such as 10m", get("DOWNLOAD_LINK_TTL")))
 	}
@@ -401,6 +421,11 @@ func (c Config) String() string {
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
 	fmt.Fprintf(&b, " download_link_ttl=%s", c.DownloadLinkTTL)
+	previewSecret := "unset"
+	if c.PreviewSecret != "" {
+		previewSecret = "set" // never printed
+	}
+	fmt.Fprintf(&b, " preview_key=%s %s", previewSecret, c.PreviewLimits)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -59,7 +59,7 @@ func TestMockBasePortFixesTheEmbeddedMocksPorts(t *testing.T) {
 
 // productionEnv is a complete production start: every upstream's URL and every secret.
 func productionEnv() map[string]string {
-	m := map[string]string{"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef"}
+	m := map[string]string{"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef", "PREVIEW_SECRET": "fedcba9876543210fedcba9876543210"}
 	for _, u := range Upstreams {
 		m[u.EnvVar()] = "https://" + string(u) + ".internal.example.com"
 	}
@@ -80,8 +80,9 @@ func TestAProductionStartNamesEveryMissingURLAndSecretInOneError(t *testing.T) {
 		assert.Contains(t, err.Error(), u.EnvVar())
 	}
 	assert.Contains(t, err.Error(), "UPLOAD_URL_SECRET")
+	assert.Contains(t, err.Error(), "PREVIEW_SECRET")
 
-	for _, missing := range append([]string{"UPLOAD_URL_SECRET"}, CRM.EnvVar(), OCR.EnvVar()) {
+	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET"}, CRM.EnvVar(), OCR.EnvVar()) {
 		e := productionEnv()
 		e[missing] = "  "
 		_, err := LoadProduction(env(e))
@@ -114,7 +115,7 @@ func TestHelpSaysWhichSettingsAProductionStartNeeds(t *testing.T) {
 			lines[f[0]] = l
 		}
 	}
-	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
 		assert.Contains(t, lines[name], "required by bff", name)
 	}
 	assert.NotContains(t, lines["PORT"], "required")

@@ -100,7 +100,7 @@ func TestETagRevalidationAnswers304AndGzipIsServed(t *testing.T) {
 	resp, plain := get(t, url, "lang", "en")
 	etag := resp.Header.Get("ETag")
 	require.NotEmpty(t, etag)
-	assert.Equal(t, "lang, Accept-Encoding", resp.Header.Get("Vary"))
+	assert.Equal(t, "lang, preview, Accept-Encoding", resp.Header.Get("Vary"))
 
 	resp, body := get(t, url, "lang", "en", "If-None-Match", etag)
 	assert.Equal(t, http.StatusNotModified, resp.StatusCode)
@@ -123,7 +123,7 @@ func TestPreviewBypassesTheCacheAndIsNoindex(t *testing.T) {
 	url := f.bff.URL + "/prod-api/api/banner/allList?type=2&status=0"
 	_, public := get(t, url, "lang", "en")
 	calls := f.cmsCalls.Load()
-	resp, draft := get(t, url, "lang", "en", "preview", "1")
+	resp, draft := get(t, url, "lang", "en", "preview", f.previewLink(t, "li.na@jaka.com", "1h"))
 	assert.Equal(t, calls+1, f.cmsCalls.Load(), "previews always ask the CMS")
 	assert.Equal(t, "noindex, nofollow", resp.Header.Get("X-Robots-Tag"))
 	assert.Contains(t, resp.Header.Get("Cache-Control"), "no-store")

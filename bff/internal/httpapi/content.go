@@ -27,8 +27,9 @@ var (
 	newsPolicy      = cache.Policy{Fresh: 30 * time.Second, Stale: 10 * time.Minute, IfError: 24 * time.Hour}
 )
 
-// PreviewHeader marks a request from a /preview/ page: it reads drafts, bypasses the cache and
-// is answered noindex.
+// PreviewHeader carries the preview token of an editor's /preview/ page. With a valid token the
+// request reads drafts, bypasses the cache and is answered noindex; with anything else it is an
+// ordinary visitor's request.
 const PreviewHeader = "preview"
 
 // cmsRoute maps one content operation to the CMS resource that serves it. Templates take the
@@ -63,34 +64,28 @@ func (s *Server) cms(route cmsRoute) http.HandlerFunc {
 			req.Query.Set("offset", strconv.Itoa((num-1)*size))
 			req.Query.Set("limit", strconv.Itoa(size))
 		}
-		s.serveContent(w, r, route.policy, func(ctx context.Context, locale string, preview bool) ([]byte, error) {
-			req.Locale, req.Preview = locale, preview
+		s.serveContent(w, r, route.policy, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
+			req.Locale, req.PreviewToken = locale, previewToken
 			return s.Content.Get(ctx, req)
 		})
 	}
 }
 
-// contentFetch reads content data (raw JSON) in a locale.
-type contentFetch func(ctx context.Context, locale string, preview bool) ([]byte, error)
+// contentFetch reads content data (raw JSON) in a locale; previewToken, when not empty, is an
+// editor's valid preview token, which the CMS needs to add drafts.
+type contentFetch func(ctx context.Context, locale, previewToken string) ([]byte, error)
 
-// serveContent answers with the data that fetch reads, wrapped in the envelope: through the
-// cache when the request has a cache key, straight from the CMS for previews.
+// serveContent answers with the data that fetch reads, wrapped in the envelope: straight from
+// the CMS for an editor's preview (a valid preview token), through the cache for everyone else,
+// including requests whose preview header holds no valid token.
 func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, policy cache.Policy, fetch contentFetch) {
-	lang := requestLang(r)
-	if isPreview(r) {
-		s.Metrics.CacheResults.WithLabelValues("bypass").Inc()
-		data, err := fetch(r.Context(), string(lang), true)
-		if err != nil {
-			writeError(w, r, s.Log, err)
-			return
-		}
-		w.Header().Set("Cache-Control", "private, no-store")
-		w.Header().Set("X-Robots-Tag", "noindex, nofollow")
-		writeRaw(w, r, data)
+	if p, ok := s.previewOf(r); ok {
+		s.servePreview(w, r, p, fetch)
 		return
 	}
+	lang := requestLang(r)
 	s.serveCached(w, r, policy, func(ctx context.Context) ([]byte, error) {
-		data, err := fetch(ctx, string(lang), false)
+		data, err := fetch(ctx, string(lang), "")
 		if err != nil {
 			return nil, err
 		}
@@ -132,8 +127,6 @@ func apierrIs(err error) bool {
 	_, ok := err.(*apierr.Error)
 	return ok
 }
-
-func isPreview(r *http.Request) bool { return r.Header.Get(PreviewHeader) != "" }
 
 // operationParams collects an operation's parameters by name: path, then query, then the
 // top-level fields of a JSON body, all as text.

@@ -43,8 +43,9 @@ const keyBufferSize = 256
 // lookup and a write.
 func (s *Server) cacheFront(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if bypassesCache(r) {
-			next.ServeHTTP(w, r)
+		if p, ok := s.checkPreview(r); ok {
+			// An editor's preview reads drafts: never from the cache, never into it.
+			next.ServeHTTP(w, r.WithContext(withPreview(r.Context(), p)))
 			return
 		}
 		var buf [keyBufferSize]byte
@@ -62,13 +63,6 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, withKey(r, string(key)))
 	})
-}
-
-// bypassesCache reports whether r must never be answered from the cache: previews read drafts.
-// Headers are read by their canonical names: Header.Get would canonicalize the name on every
-// request, which allocates.
-func bypassesCache(r *http.Request) bool {
-	return len(r.Header["Preview"]) > 0
 }
 
 // cacheKey is the cache key of a content request: the one cacheFront built, or, for a request

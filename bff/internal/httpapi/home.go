@@ -24,13 +24,13 @@ var homeParts = []struct {
 // home answers bffHome: the four reads of the home page fetched in parallel and joined into one
 // JSON object without decoding them.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.serveContent(w, r, newsPolicy, func(ctx context.Context, locale string, preview bool) ([]byte, error) {
+	s.serveContent(w, r, newsPolicy, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
 		parts := make([][]byte, len(homeParts))
 		g, ctx := errgroup.WithContext(ctx)
 		for i, p := range homeParts {
 			g.Go(func() error {
 				req := p.req
-				req.Locale, req.Preview = locale, preview
+				req.Locale, req.PreviewToken = locale, previewToken
 				data, err := s.Content.Get(ctx, req)
 				parts[i] = data
 				return err

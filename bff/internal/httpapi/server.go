@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"runtime/debug"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -75,6 +77,12 @@ type Deps struct {
 	// AccountLimits are the abuse limits of the account operations and of the certificate and
 	// company lookups; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
+	// Preview checks the preview tokens of editors' /preview/ pages (PREVIEW_SECRET, shared
+	// with the CMS); nil, or one without a secret, serves no drafts to anyone.
+	Preview *preview.Verifier
+	// PreviewLimits bound the preview reads per client address and per editor; nil means
+	// preview.DefaultLimits(). The client address is read as AccountLimits' TrustedProxies say.
+	PreviewLimits *preview.Limits
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
 	// third-party login may come back to. Empty means the host the request was sent to.
 	SiteOrigins []string
@@ -94,6 +102,8 @@ type Server struct {
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
 	links linkSigner
+	// previews checks preview tokens and limits preview reads.
+	previews *previewGuard
 }
 
 // Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
@@ -112,6 +122,11 @@ type Handler struct {
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
+	var proxies []netip.Prefix
+	if d.AccountLimits != nil {
+		proxies = d.AccountLimits.TrustedProxies
+	}
+	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, proxies)
 	s.Uploads = s.Uploads.withDefaults()
 	s.links = linkSigner{key: s.Uploads.URLKey}
 	if s.DownloadLinkTTL <= 0 {

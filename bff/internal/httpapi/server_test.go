@@ -26,6 +26,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/mocks"
@@ -63,19 +64,34 @@ type fixture struct {
 	spec   *oapi.Spec
 	webDir string
 	cache  *cache.Cache
+	// cmsURL is the CMS's base URL, for its /__admin endpoints.
+	cmsURL string
 	// cmsCalls counts the requests that reached the CMS.
 	cmsCalls atomic.Int64
 	// cmsTargets lists the path and query of every request that reached the CMS.
 	cmsMu      sync.Mutex
 	cmsTargets []string
+	// previewNow is the clock the BFF checks preview tokens by; tests move it.
+	previewMu  sync.Mutex
+	previewNow time.Time
 }
+
+// testPreviewSecret is the PREVIEW_SECRET that the BFF and the CMS under test share.
+var testPreviewSecret = []byte("the preview secret of the BFF and CMS under test")
 
 func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	t.Helper()
+	return newFixtureWith(t, timeout, nil)
+}
+
+// newFixtureWith is newFixture with dependencies that configure changes before the server is
+// built. Previews are not rate limited unless configure sets limits.
+func newFixtureWith(t *testing.T, timeout time.Duration, configure func(*httpapi.Deps)) *fixture {
+	t.Helper()
 	spec := mustWholeSpec(t)
-	cms, err := mocks.New("content", mocks.Options{})
+	cms, err := mocks.New("content", mocks.Options{PreviewSecret: testPreviewSecret})
 	require.NoError(t, err)
-	f := &fixture{cms: cms, spec: spec, cache: cache.New(time.Minute)}
+	f := &fixture{cms: cms, spec: spec, cache: cache.New(time.Minute), previewNow: time.Now()}
 	cmsServer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/__admin") {
 			f.cmsCalls.Add(1)
@@ -87,22 +103,29 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	}))
 	t.Cleanup(cmsServer.Close)
 	base, _ := url.Parse(cmsServer.URL)
+	f.cmsURL = cmsServer.URL
 
 	webDir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(webDir, "assets"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(webDir, "assets", "app-1a2b.js"), []byte("console.log(1)"), 0o644))
 
-	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        mustServingSpec(t),
-		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
-		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
-		WebDir:      webDir,
-		Timeout:     timeout,
-		LongTimeout: timeout,
-		Media:       base,
-		Cache:       f.cache,
-	})
+	deps := httpapi.Deps{
+		Spec:          mustServingSpec(t),
+		Content:       content.New(upstream.Client{System: "content", BaseURL: base}),
+		Log:           slog.New(slog.NewTextHandler(io.Discard, nil)),
+		WebDir:        webDir,
+		Timeout:       timeout,
+		LongTimeout:   timeout,
+		Media:         base,
+		Cache:         f.cache,
+		Preview:       preview.NewVerifier(testPreviewSecret, f.previewClock),
+		PreviewLimits: &preview.Limits{},
+	}
+	if configure != nil {
+		configure(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
 	f.bff = httptest.NewServer(h)
 	f.admin = httptest.NewServer(h.Admin)
@@ -110,6 +133,19 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	t.Cleanup(f.bff.Close)
 	t.Cleanup(f.admin.Close)
 	return f
+}
+
+func (f *fixture) previewClock() time.Time {
+	f.previewMu.Lock()
+	defer f.previewMu.Unlock()
+	return f.previewNow
+}
+
+// advancePreviewClock moves the clock the BFF checks preview tokens by.
+func (f *fixture) advancePreviewClock(d time.Duration) {
+	f.previewMu.Lock()
+	defer f.previewMu.Unlock()
+	f.previewNow = f.previewNow.Add(d)
 }
 
 type envelope struct {

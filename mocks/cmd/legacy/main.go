@@ -37,12 +37,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, s := range strings.Split(*only, ",") {
 		wanted[strings.TrimSpace(s)] = true
 	}
+	// The CMS signs editors' preview links with PREVIEW_SECRET, which the BFF pointed at it must
+	// share; without it the CMS hands out no links and serves no drafts.
+	opts := mocks.Options{DataDir: *dataDir, PreviewSecret: []byte(os.Getenv("PREVIEW_SECRET"))}
+	if wanted["content"] && len(opts.PreviewSecret) == 0 {
+		log.Warn("PREVIEW_SECRET is not set: the content CMS serves no drafts and hands out no preview links")
+	}
 	var running []*mocks.Running
 	for i, name := range mocks.Systems {
 		if !wanted[name] {
 			continue
 		}
-		r, err := mocks.Start(name, fmt.Sprintf("%s:%d", *host, *basePort+i), mocks.Options{DataDir: *dataDir}, log)
+		r, err := mocks.Start(name, fmt.Sprintf("%s:%d", *host, *basePort+i), opts, log)
 		if err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import { ensureLanguage } from '@/lib/i18n';
 import { type SiteLanguage, DEFAULT_LANGUAGE, detectBrowserLanguage, isPrefixLanguage, preferredLanguage } from '@/lib/language';
 import { type LazyPage, lazyPage } from '@/lib/lazy-page';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
+import { takePreviewToken } from '@/lib/preview-token';
 import type { Crumb, RouteHandle } from '@/lib/route-handle';
 import {
   HOME_PAGE,
@@ -225,6 +226,11 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
       const preferred = preferredLanguage(getStoredLanguage(), detectBrowserLanguage(readBrowserInfo()));
       const target = unprefixedIndexRedirect(preferred, searchOf(request));
       if (target) return redirect(target);
+    }
+    if (preview) {
+      // An editor's preview link: its token is kept for the tab and leaves the address.
+      const rest = takePreviewToken(new URL(request.url));
+      if (rest !== null) return redirect(rest);
     }
     // Every route change verifies a stored token first (spec section 4), then the page's guard runs.
     const session = await verifySessionOnNavigation(request);

@@ -3,7 +3,8 @@
  *
  * - prefixes `/prod-api`;
  * - sends `lang` (wire code of the page language), `token` (when logged in) and, on `/preview/`
- *   pages, `preview: 1` (drafts, no cache);
+ *   pages opened from an editor's preview link, `preview: <preview token>` (drafts, no cache; see
+ *   lib/preview-token.ts); a preview page without a token sends no `preview` header;
  * - aborts after `timeoutMs` (10 s by default);
  * - unwraps the envelope: a non-2xx status or `success: false` throws an {@link ApiError};
  * - validates the body with the operation's generated zod schema (orval passes it as `schema`):
@@ -17,6 +18,7 @@ import { ErrorEnvelope } from '@/api/generated/model/errorEnvelope.zod';
 import type { FieldError } from '@/api/generated/model/fieldError.zod';
 import { type SiteLanguage, toWireLanguage } from './language';
 import { getPageLanguage, isPreviewPage } from './page-language';
+import { getPreviewToken } from './preview-token';
 import { getToken } from './session';
 
 export const API_BASE = '/prod-api';
@@ -30,7 +32,10 @@ export interface HttpOptions extends RequestInit {
   timeoutMs?: number;
   /** Page language to send; defaults to the language of the page being shown. */
   lang?: SiteLanguage;
-  /** Ask for drafts (header `preview: 1`); defaults to whether a `/preview/` page is shown. */
+  /**
+   * Ask for drafts with the editor's preview token (header `preview`), when the tab holds one;
+   * defaults to whether a `/preview/` page is shown.
+   */
   preview?: boolean;
 }
 
@@ -140,7 +145,8 @@ function apiErrorFrom(status: number, body: unknown, url: string, headers?: Head
 function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview: boolean): Headers {
   const headers = new Headers(init);
   headers.set('lang', toWireLanguage(lang));
-  if (preview) headers.set('preview', '1');
+  const previewToken = preview ? getPreviewToken() : null;
+  if (previewToken) headers.set('preview', previewToken);
   const token = getToken();
   if (token) headers.set('token', token);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');

@@ -15,7 +15,10 @@ export function setPageLanguage(lang: SiteLanguage): void {
   current = lang;
 }
 
-/** True while a `/preview/` page is shown: content calls then ask for drafts (header `preview: 1`). */
+/**
+ * True while a `/preview/` page is shown: content calls then ask for drafts with the editor's
+ * preview token (header `preview`, lib/preview-token.ts), when the tab holds one.
+ */
 export function isPreviewPage(): boolean {
   return preview;
 }

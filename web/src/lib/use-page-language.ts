@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import type { SiteLanguage } from './language';
+import { showsDrafts } from './preview-token';
 import { isPreviewPath, languageFromPath } from './routing';
 
 /** The language of the page being shown, from its URL prefix (none means zh). */
@@ -20,8 +21,11 @@ export function usePageContext(): PageContext {
 
 /**
  * What content queries add to their key and pass to the HTTP layer, so that a language switch or
- * a preview page never shows cached content of another language or of the published site.
+ * a preview page never shows cached content of another language or of the published site. A
+ * preview page shows drafts only with an editor's token, so its answers with and without one are
+ * kept apart too.
  */
 export function contentQuery({ lang, preview }: PageContext) {
-  return { key: [lang, preview ? 'preview' : 'live'] as const, request: { lang, preview } };
+  const mode = preview ? (showsDrafts(preview) ? 'drafts' : 'preview') : 'live';
+  return { key: [lang, mode] as const, request: { lang, preview } };
 }

@@ -18,4 +18,5 @@ Element.prototype.releasePointerCapture ??= () => {};
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

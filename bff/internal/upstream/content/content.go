@@ -21,8 +21,9 @@ type Request struct {
 	Query url.Values
 	// Locale is the wire language code (ja for Japanese); the CMS falls back by itself.
 	Locale string
-	// Preview asks for draft versions; such answers are personal to an editor and never cached.
-	Preview bool
+	// PreviewToken, when not empty, is an editor's preview token, which the BFF has checked: the
+	// CMS then adds draft versions. Such answers are personal to an editor and never cached.
+	PreviewToken string
 }
 
 // Client reads CMS resources. The data is returned as raw JSON, exactly as the CMS sent it, so
@@ -39,8 +40,9 @@ type Client interface {
 // APIPrefix is where the CMS serves its resources.
 const APIPrefix = "/cms/v2"
 
-// PreviewHeader asks the CMS for draft versions.
-const PreviewHeader = "X-CMS-Preview"
+// PreviewTokenHeader carries an editor's preview token to the CMS, which then adds draft
+// versions; the CMS checks the token too.
+const PreviewTokenHeader = "X-CMS-Preview-Token"
 
 // HTTPClient is the Client over the CMS's HTTP API.
 type HTTPClient struct {
@@ -63,8 +65,8 @@ func (c *HTTPClient) Get(ctx context.Context, r Request) (json.RawMessage, error
 		return nil, err
 	}
 	req.Header.Set("Accept", "application/json")
-	if r.Preview {
-		req.Header.Set(PreviewHeader, "true")
+	if r.PreviewToken != "" {
+		req.Header.Set(PreviewTokenHeader, r.PreviewToken)
 	}
 	resp, err := c.Do(req)
 	if err != nil {

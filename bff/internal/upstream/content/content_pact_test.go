@@ -326,26 +326,36 @@ func TestContentCMSPact(t *testing.T) {
 		})
 	}
 
-	t.Run("drafts for a preview", func(t *testing.T) {
+	// Drafts need an editor's preview token at both ends: the BFF checks it, and passes it on
+	// for the CMS to check too (without it the CMS answers the draft 404).
+	t.Run("drafts for an editor's preview", func(t *testing.T) {
 		err := pact.AddInteraction().
-			Given(State).
-			UponReceiving("a preview read of the home banners").
-			WithRequest("GET", content.APIPrefix+"/banners", func(b *consumer.V4RequestBuilder) {
-				b.Query("placement", matchers.S("2")).Query("locale", matchers.S("en"))
-				b.Header(content.PreviewHeader, matchers.S("true"))
+			Given(EditorState).
+			UponReceiving("an editor's preview read of a draft announcement").
+			WithRequest("GET", content.APIPrefix+"/articles/303/children/3035", func(b *consumer.V4RequestBuilder) {
+				b.Query("locale", matchers.S("en"))
+				b.Header(content.PreviewTokenHeader, matchers.FromProviderState("${previewToken}", examplePreviewToken))
 			}).
 			WillRespondWith(200, func(b *consumer.V4ResponseBuilder) {
-				b.JSONBody(pacttest.FromSchema(pacttest.DataSchema(t, "bannerAllList")))
+				b.JSONBody(pacttest.FromSchema(pacttest.DataSchema(t, "commonGetChildDetails")))
 			}).
 			ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
 				_, err := clientFor(cfg).Get(context.Background(), content.Request{
-					Resource: "/banners", Query: qs("placement", "2"), Locale: "en", Preview: true,
+					Resource: "/articles/303/children/3035", Locale: "en", PreviewToken: examplePreviewToken,
 				})
 				return err
 			})
 		require.NoError(t, err)
 	})
 }
+
+// EditorState is the provider state of preview reads: an editor asked the CMS for a preview
+// link, whose token the state gives as previewToken.
+const EditorState = "an editor holds a preview link"
+
+// examplePreviewToken stands for the token of EditorState in the consumer test; the provider
+// injects a real one.
+const examplePreviewToken = "v1.eyJzdWIiOiJlZGl0b3IiLCJleHAiOjE4OTM0NTYwMDB9.c2lnbmF0dXJlLW9mLXRoZS1leGFtcGxlLXRva2Vu"
 
 func wantURL(link content.DownloadLink, err error) error {
 	if err != nil {

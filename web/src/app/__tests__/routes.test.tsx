@@ -213,6 +213,34 @@ describe('routing rules', () => {
     expect((await renderApp('/commonQuestionDetail')).state.location.pathname).toBe('/NotFound');
   });
 
+  it('opens an editor\'s preview link: keeps its token for the tab, off the address, on every preview call', async () => {
+    const { requests } = stubShellApi();
+    const router = await renderApp('/en/preview/news?previewToken=v1.editor.sig&type=2');
+    expect(router.state.location.pathname).toBe('/en/preview/news');
+    expect(router.state.location.search).toBe('?type=2');
+    expect(sessionStorage.getItem('jakaPreviewToken')).toBe('v1.editor.sig');
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/buildProgramaTree/'))).toBe(true));
+    expect(requests.map((r) => r.headers.get('preview'))).not.toContain(null);
+    expect(new Set(requests.map((r) => r.headers.get('preview')))).toEqual(new Set(['v1.editor.sig']));
+
+    // Another preview page of the tab keeps the token; a live page sends none.
+    requests.length = 0;
+    await router.navigate('/en/preview/about');
+    await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(new Set(requests.map((r) => r.headers.get('preview')))).toEqual(new Set(['v1.editor.sig']));
+    requests.length = 0;
+    await router.navigate('/en/news');
+    await waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    expect(requests.map((r) => r.headers.get('preview')).filter(Boolean)).toEqual([]);
+  });
+
+  it('a preview page opened without a link sends no preview header', async () => {
+    const { requests } = stubShellApi();
+    await renderApp('/en/preview/news');
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/buildProgramaTree/'))).toBe(true));
+    expect(requests.map((r) => r.headers.get('preview')).filter(Boolean)).toEqual([]);
+  });
+
   it('stores the virtual page\'s token as the login and drops it from the address', async () => {
     const router = await renderApp('/virtual?token=mini-123&from=wx');
     expect(router.state.location.pathname).toBe('/virtual');

@@ -6,7 +6,7 @@ import * as zod from 'zod';
 
 export const SelectDownloadByParentIdHeaders = zod.object({
   "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
-  "preview": zod.enum(['1']).optional()
+  "preview": zod.string().optional()
 })
 
 export type SelectDownloadByParentIdHeaders = zod.input<typeof SelectDownloadByParentIdHeaders>;

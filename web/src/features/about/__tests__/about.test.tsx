@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enquiryDialogStore } from '@/lib/enquiry-dialog';
+import { storePreviewToken } from '@/lib/preview-token';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
@@ -139,6 +140,27 @@ describe('the investment page', () => {
     expect(announcementIds('en', false)).toEqual([3031, 3032, 3034]);
     expect(announcementIds('zh_tw', false)).toEqual([3031, 3032, 3034, 3033]);
     expect(announcementIds('de', true)).toEqual([3031, 3032, 3034, 3035]);
+  });
+
+  it('asks for the draft announcement on the preview mirror only with an editor token', async () => {
+    const routes: Parameters<typeof mockFetch>[0] = [
+      ['/api/common/getDetails/303/3035', { body: envelope(article(3035, { title: 'Investor day', publishTime: '2026-12-01T18:00:00+08:00' })) }],
+      [/\/api\/common\/getDetails\/303\/303\d/, { body: envelope(article(3031, { title: 'Published', publishTime: '2026-01-20T18:00:00+08:00' })) }],
+      ['/api/common/getDetails/303', { body: envelope(article(303)) }],
+    ];
+    const anonymous = mockFetch(routes);
+    await renderAt(<InvestmentRoute />, '/en/preview/investment');
+    await within(await screen.findByRole('region', { name: 'Announcements' })).findAllByText('Published');
+    expect(anonymous.requests.map((r) => r.url).filter((u) => u.includes('3035'))).toEqual([]);
+    expect(anonymous.requests.map((r) => r.headers.get('preview')).filter(Boolean)).toEqual([]);
+    cleanup();
+
+    storePreviewToken('v1.editor.sig');
+    const editor = mockFetch(routes);
+    await renderAt(<InvestmentRoute />, '/en/preview/investment');
+    await within(await screen.findByRole('region', { name: 'Announcements' })).findByText('Investor day');
+    const draft = editor.requests.find((r) => r.url.includes('3035'));
+    expect(draft?.headers.get('preview')).toBe('v1.editor.sig');
   });
 
   it('lists the announcements newest first, the newest open', async () => {

@@ -13,7 +13,8 @@ export const ARTICLES = {
 /*
  * The CMS does not list an article's children, so the pages name the ones they know. Asking for
  * one that does not exist costs a 404 (which the browser logs), so drafts are asked for only on
- * preview pages and the announcement published in Chinese only only on the Chinese pages; a
+ * preview pages opened from an editor's preview link (lib/preview-token.ts) and the announcement
+ * published in Chinese only only on the Chinese pages; a
  * child that still answers 404 is simply left out.
  */
 const ESG_PUBLISHED = [3021, 3022, 3023];

@@ -3,6 +3,7 @@ import { useArticle, useChildArticles } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleSkeleton, ArticleView, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { showsDrafts } from '@/lib/preview-token';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES, esgChapterIds } from '../api/articles';
 import { ChapterTabs } from '../components/chapter-tabs';
@@ -12,7 +13,7 @@ export function EsgRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.esg, context);
-  const chapters = useChildArticles(ARTICLES.esg, esgChapterIds(context.preview), context);
+  const chapters = useChildArticles(ARTICLES.esg, esgChapterIds(showsDrafts(context.preview)), context);
 
   return (
     <PageFrame lead={article.data?.subhead}>

@@ -3,6 +3,7 @@ import { useArticle, useChildArticles } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { showsDrafts } from '@/lib/preview-token';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES, announcementIds } from '../api/articles';
 import { AnnouncementList } from '../components/announcement-list';
@@ -12,7 +13,7 @@ export function InvestmentRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.investment, context);
-  const announcements = useChildArticles(ARTICLES.investment, announcementIds(context.lang, context.preview), context);
+  const announcements = useChildArticles(ARTICLES.investment, announcementIds(context.lang, showsDrafts(context.preview)), context);
 
   return (
     <PageFrame lead={article.data?.subhead}>

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enquiryDialogStore } from '@/lib/enquiry-dialog';
+import { storePreviewToken } from '@/lib/preview-token';
 import { envelope, homeAggregate, homeBanners } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
@@ -29,11 +30,12 @@ describe('the home page', () => {
     expect(requests[0]?.headers.get('preview')).toBeNull();
   });
 
-  it('asks for drafts on the preview mirror', async () => {
+  it('asks for drafts with the editor token on the preview mirror', async () => {
     const { requests } = mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
+    storePreviewToken('v1.editor.sig'); // opened from an editor's preview link
     await renderAt(<HomeRoute />, '/en/preview/index');
     await screen.findByRole('region', { name: 'Highlights' });
-    expect(requests[0]?.headers.get('preview')).toBe('1');
+    expect(requests[0]?.headers.get('preview')).toBe('v1.editor.sig');
   });
 
   it('shows product cards, shown industries and news with their links', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enquiryDialogStore } from '@/lib/enquiry-dialog';
 import { pageTitleStore } from '@/lib/page-title';
+import { storePreviewToken } from '@/lib/preview-token';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderRouteAt } from '@/testing/render-route';
@@ -75,11 +76,12 @@ describe('the industry page', () => {
     expect(within(alert).getByRole('link', { name: 'See all solutions' }).getAttribute('href')).toBe('/en/solutionList');
   });
 
-  it('offers a retry on a server failure, and asks for drafts on the preview mirror', async () => {
+  it('offers a retry on a server failure, and asks for drafts with the editor token on the preview mirror', async () => {
     const { requests } = mockFetch([['/api/solution/getIndustryDetails/2/1', { status: 503, body: { success: false, code: 503, msg: 'x', data: null, errorKey: 'upstream.unavailable' } }]]);
+    storePreviewToken('v1.editor.sig'); // opened from an editor's preview link
     await renderRouteAt(<IndustryRoute />, 'industry/:id', '/preview/industry/1');
     expect(within(await screen.findByRole('alert')).getByRole('button', { name: '重试' })).toBeTruthy();
-    expect(requests[0]?.headers.get('preview')).toBe('1');
+    expect(requests[0]?.headers.get('preview')).toBe('v1.editor.sig');
   });
 });
 

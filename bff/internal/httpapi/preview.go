@@ -1,0 +1,131 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
+)
+
+// PreviewTooManyRequests is the failure of a preview read beyond the preview limits (429).
+const PreviewTooManyRequests apierr.Key = "preview.too_many_requests"
+
+func init() {
+	apierr.Register(PreviewTooManyRequests, http.StatusTooManyRequests)
+	messages.Add(string(PreviewTooManyRequests), map[messages.Lang]string{
+		"zh": "预览请求过于频繁，请稍后再试", "zh_tw": "預覽請求過於頻繁，請稍後再試",
+		"en": "Too many preview requests. Please try again later.",
+		"ja": "プレビューのリクエストが多すぎます。しばらくしてから再度お試しください。",
+		"ko": "미리보기 요청이 너무 많습니다. 잠시 후 다시 시도하세요.", "th": "มีคำขอแสดงตัวอย่างมากเกินไป โปรดลองอีกครั้งภายหลัง",
+		"es": "Demasiadas solicitudes de vista previa. Inténtelo de nuevo más tarde.",
+		"fr": "Trop de demandes d'aperçu. Veuillez réessayer plus tard.",
+		"de": "Zu viele Vorschau-Anfragen. Bitte versuchen Sie es später erneut.",
+		"ru": "Слишком много запросов предпросмотра. Повторите попытку позже.",
+	})
+}
+
+// previewVary is the Vary of a preview answer: it depends on the language and the token.
+const previewVary = "lang, preview"
+
+// editorPreview is a request's valid preview token and the editor it names.
+type editorPreview struct {
+	token  string
+	editor string
+}
+
+// previewCtx carries the valid preview of a request from cacheFront to the content handler, so
+// that the token is checked once and both take the same decision.
+type previewCtx struct{}
+
+// previewGuard checks preview tokens and limits the preview reads.
+type previewGuard struct {
+	verifier  *preview.Verifier
+	perIP     *ratelimit.Limiter
+	perEditor *ratelimit.Limiter
+	proxies   []netip.Prefix
+}
+
+func newPreviewGuard(v *preview.Verifier, limits *preview.Limits, proxies []netip.Prefix) *previewGuard {
+	l := preview.DefaultLimits()
+	if limits != nil {
+		l = *limits
+	}
+	return &previewGuard{
+		verifier:  v,
+		perIP:     ratelimit.New(nil, l.PerIP...),
+		perEditor: ratelimit.New(nil, l.PerEditor...),
+		proxies:   proxies,
+	}
+}
+
+// checkPreview returns the request's preview when its preview header holds a valid token. Anything else
+// (no header, `1`, a forged or expired token, previews off) is an ordinary visitor's request.
+func (s *Server) checkPreview(r *http.Request) (editorPreview, bool) {
+	// Read by the canonical name, as cacheFront's hot path does: Get would canonicalize it.
+	token := firstValue(r.Header["Preview"])
+	if token == "" || !s.previews.verifier.Enabled() {
+		return editorPreview{}, false
+	}
+	claims, err := s.previews.verifier.Verify(token)
+	if err != nil {
+		s.Log.DebugContext(r.Context(), "preview token refused; serving the published site", "err", err, "path", r.URL.Path)
+		return editorPreview{}, false
+	}
+	return editorPreview{token: token, editor: claims.Subject}, true
+}
+
+// previewOf is the request's valid preview: the one cacheFront found, else the request's own.
+func (s *Server) previewOf(r *http.Request) (editorPreview, bool) {
+	if p, ok := r.Context().Value(previewCtx{}).(editorPreview); ok {
+		return p, true
+	}
+	return s.checkPreview(r)
+}
+
+func withPreview(ctx context.Context, p editorPreview) context.Context {
+	return context.WithValue(ctx, previewCtx{}, p)
+}
+
+// allow counts one preview read against the client address and the editor, and reports whether
+// both have room; when not, it also returns how long to wait.
+func (g *previewGuard) allow(r *http.Request, editor string) (bool, time.Duration) {
+	ip := ratelimit.ClientIP(r, g.proxies)
+	ipKey := "unknown"
+	if ip.IsValid() {
+		ipKey = ratelimit.IPKey(ip)
+	}
+	if ok, wait := g.perIP.Allow(ipKey); !ok {
+		return false, wait
+	}
+	if ok, wait := g.perEditor.Allow(editor); !ok {
+		g.perIP.Refund(ipKey) // not served: the address keeps its room
+		return false, wait
+	}
+	return true, 0
+}
+
+// servePreview answers an editor's preview: drafts straight from the CMS, never cached by the
+// BFF nor the browser, never indexed, and limited per address and per editor.
+func (s *Server) servePreview(w http.ResponseWriter, r *http.Request, p editorPreview, fetch contentFetch) {
+	h := w.Header()
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	h.Set("Vary", previewVary)
+	if ok, wait := s.previews.allow(r, p.editor); !ok {
+		h.Set("Retry-After", ratelimit.RetryAfter(wait))
+		writeError(w, r, s.Log, apierr.New(PreviewTooManyRequests, nil))
+		return
+	}
+	s.Metrics.CacheResults.WithLabelValues("bypass").Inc()
+	data, err := fetch(r.Context(), string(requestLang(r)), p.token)
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	writeRaw(w, r, data)
+}
