@@ -56,4 +56,3 @@ func TestClientInputThatUpstreamsRefuseIsA4xx(t *testing.T) {
 		}
 	})
 }
-

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/chi/v5"
@@ -193,9 +194,12 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 
 // fileName is the name a file is kept under: the last element of the uploaded name, without
 // control characters, at most 200 characters; a file without a name gets one from its type.
+// Bidirectional controls go too (U+202E turns "photo\u202Egnp.exe" into what reads as
+// "photoexe.png"), and line and paragraph separators, which would break the name over lines
+// wherever it is shown.
 func fileName(name, contentType string) string {
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.In(r, unicode.Zl, unicode.Zp) || r == utf8.RuneError {
 			return -1
 		}
 		return r
