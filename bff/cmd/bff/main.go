@@ -141,6 +141,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		HSTSMaxAge:    cfg.HSTSMaxAge,
 		// The photos and videos of repair reports, streamed to the work-order system.
 		Uploads: httpapi.UploadLimits{
 			ImageBytes: cfg.UploadImageMaxBytes,

@@ -74,6 +74,9 @@ type Config struct {
 	UploadImageMaxBytes int64
 	UploadVideoMaxBytes int64
 	UploadTimeout       time.Duration
+	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security: for a site served over
+	// TLS only, as browsers then refuse plain HTTP to it for that long.
+	HSTSMaxAge time.Duration
 	// UploadURLSecret signs the preview links of uploaded files; empty uses a random key per
 	// process (links then stop working at a restart, and BFFs behind one site disagree).
 	UploadURLSecret string
@@ -135,6 +138,7 @@ var settings = []setting{
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
 	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (empty: random per process)"},
+	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 }
 
 // Usage writes the settings and their defaults.
@@ -241,6 +245,9 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.HSTSMaxAge, err = time.ParseDuration(get("HSTS_MAX_AGE")); err != nil || c.HSTSMaxAge < 0 {
+		errs = append(errs, fmt.Errorf("HSTS_MAX_AGE %q: want a duration such as 8760h (0: no HSTS)", get("HSTS_MAX_AGE")))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -274,6 +281,7 @@ func (c Config) String() string {
 		secret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
+	fmt.Fprintf(&b, " hsts_max_age=%s", c.HSTSMaxAge)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -29,6 +29,12 @@ func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Ha
 			pr.Out.Header.Del("token")
 		},
 		Transport: transport,
+		ModifyResponse: func(resp *http.Response) error {
+			for _, name := range upstreamSecurityHeaders {
+				resp.Header.Del(name)
+			}
+			return nil
+		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			writeError(w, r, s.Log, apierr.New(upstream.Classify(r.Context(), err), err))
 		},

@@ -71,6 +71,9 @@ type Deps struct {
 	// AccountLimits are the abuse limits of the account operations; nil means
 	// ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
+	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security's max-age: for sites
+	// served over TLS only.
+	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
 	// third-party login may come back to. Empty means the host the request was sent to.
 	SiteOrigins []string
@@ -188,7 +191,9 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
-	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Router: r}, nil
+	// The security headers come first, so that answers from the cache (cacheFront answers
+	// before routing) carry them as well.
+	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.cacheFront(r))), Router: r}, nil
 }
 
 // requiresLogin reports whether the operation requires the token header.

@@ -433,10 +433,9 @@ func (s *Server) repairFile(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The file is the user's own: no shared cache keeps it, and a browser only while the link
-	// works. It is shown as what its bytes are, and never run as a page.
+	// works. It is shown as what its bytes are, and never run as a page (securityHeaders gives
+	// it nosniff and the sandboxed MediaCSP).
 	h.Set("Cache-Control", "private, max-age=600")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	w.WriteHeader(resp.StatusCode)
 	if r.Method == http.MethodHead {

@@ -82,6 +82,7 @@ func TestUploads200(t *testing.T) {
 			assert.Equal(t, http.StatusOK, got.StatusCode)
 			assert.Equal(t, tc.want, got.Header.Get("Content-Type"))
 			assert.Equal(t, "nosniff", got.Header.Get("X-Content-Type-Options"))
+			assert.Equal(t, httpapi.MediaCSP, got.Header.Get("Content-Security-Policy"), "never run as a page")
 			assert.Contains(t, got.Header.Get("Cache-Control"), "private")
 			assert.Equal(t, tc.data, body)
 			req, _ := http.NewRequest("GET", f.bff.URL+u.URL, nil)
