@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -64,8 +65,9 @@ type Config struct {
 	LogJSON  bool
 	// TokenCacheTTL is how long a session token's check is remembered; 0 turns the cache off.
 	TokenCacheTTL time.Duration
-	// SiteOrigins are the site's public origins, where third-party logins may come back to;
-	// empty means the host each request was sent to (fine on a developer machine).
+	// SiteOrigins are the site's public origins, where third-party logins may come back to.
+	// Required when Host is not a loopback address; empty on a developer machine means the host
+	// each request was sent to, if that is a loopback host.
 	SiteOrigins []string
 	// Limits are the abuse limits of the account operations and the trusted proxies.
 	Limits ratelimit.Limits
@@ -133,7 +135,7 @@ var settings = []setting{
 	{"LIMIT_ATTEMPTS_PER_ACCOUNT", "10/15m", "failed logins and code checks per account (count/window,…; off)"},
 	{"LIMIT_LOOKUP_PER_IP", "100/1h", "account-exists lookups per client address (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
-	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; empty: the request's host)"},
+	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; required unless HOST is loopback)"},
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
@@ -233,6 +235,12 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.SiteOrigins = append(c.SiteOrigins, strings.ToLower(u.Scheme+"://"+u.Host))
 	}
+	if len(c.SiteOrigins) == 0 && !loopback(c.Host) {
+		// Without its origins, a site could only take the Host header (the caller's to choose)
+		// for its own address, and third-party logins would come back wherever it said.
+		errs = append(errs, fmt.Errorf("SITE_ORIGINS is required when HOST %q is not a loopback address: "+
+			"set the site's public origins (e.g. https://www.jaka.com), where third-party logins come back to", c.Host))
+	}
 	for _, u := range []struct {
 		name string
 		into *int64
@@ -292,4 +300,14 @@ func (c Config) String() string {
 		}
 	}
 	return b.String()
+}
+
+// loopback reports whether host (HOST) is a loopback address or localhost: a listener only this
+// machine can reach. An empty host listens on every interface.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && ip.IsLoopback()
 }

@@ -20,3 +20,17 @@ func TestHSTSIsOffUnlessConfigured(t *testing.T) {
 		assert.ErrorContains(t, err, "HSTS_MAX_AGE", bad)
 	}
 }
+
+func TestAPublicSiteNamesItsOrigins(t *testing.T) {
+	for _, host := range []string{"0.0.0.0", "::", "10.1.2.3", "www.jaka.com"} {
+		_, err := Load(env(map[string]string{"HOST": host}))
+		assert.ErrorContains(t, err, "SITE_ORIGINS", "HOST=%s", host)
+		_, err = Load(env(map[string]string{"HOST": host, "SITE_ORIGINS": "https://www.jaka.com"}))
+		assert.NoError(t, err, "HOST=%s with SITE_ORIGINS", host)
+	}
+	// An unset HOST is the default, 127.0.0.1.
+	for _, host := range []string{"", "127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"} {
+		_, err := Load(env(map[string]string{"HOST": host}))
+		assert.NoError(t, err, "a developer machine: HOST=%s", host)
+	}
+}

@@ -75,7 +75,8 @@ type Deps struct {
 	// served over TLS only.
 	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
-	// third-party login may come back to. Empty means the host the request was sent to.
+	// third-party login may come back to. Empty means the host the request was sent to, if that
+	// is this machine (localhost, a loopback address): a developer's site.
 	SiteOrigins []string
 }
 
@@ -88,6 +89,8 @@ type Server struct {
 	cachedRoutes sync.Map
 	// guard holds the account operations' rate limiters.
 	guard *accountGuard
+	// loginStates remembers the third-party logins' used states.
+	loginStates *loginStates
 }
 
 // Handler is the BFF's HTTP handler, with its router exposed for inspection.
@@ -102,6 +105,7 @@ type Handler struct {
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
+	s.loginStates = newLoginStates(nil)
 	s.Uploads = s.Uploads.withDefaults()
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
