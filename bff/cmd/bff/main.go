@@ -142,12 +142,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
 		HSTSMaxAge:    cfg.HSTSMaxAge,
+		BodyTimeout:   cfg.BodyTimeout,
 		// The photos and videos of repair reports, streamed to the work-order system.
 		Uploads: httpapi.UploadLimits{
 			ImageBytes: cfg.UploadImageMaxBytes,
 			VideoBytes: cfg.UploadVideoMaxBytes,
 			Timeout:    cfg.UploadTimeout,
 			URLKey:     []byte(cfg.UploadURLSecret),
+			MinRate:    cfg.UploadMinRate,
+			RateWindow: cfg.UploadRateWindow,
 		},
 	})
 	if err != nil {

@@ -76,6 +76,12 @@ type Config struct {
 	UploadImageMaxBytes int64
 	UploadVideoMaxBytes int64
 	UploadTimeout       time.Duration
+	// BodyTimeout bounds the arrival of a request body, whole; an upload instead must keep up
+	// UploadMinRate bytes a second, averaged over UploadRateWindow (after a first window of
+	// grace). Slower bodies are cut off (408) rather than hold a connection.
+	BodyTimeout      time.Duration
+	UploadMinRate    int64
+	UploadRateWindow time.Duration
 	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security: for a site served over
 	// TLS only, as browsers then refuse plain HTTP to it for that long.
 	HSTSMaxAge time.Duration
@@ -139,6 +145,9 @@ var settings = []setting{
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
+	{"BODY_TIMEOUT", "10s", "time a request body may take to arrive whole (uploads: see UPLOAD_MIN_RATE)"},
+	{"UPLOAD_MIN_RATE", "8192", "slowest pace of an upload, in bytes a second averaged over UPLOAD_RATE_WINDOW"},
+	{"UPLOAD_RATE_WINDOW", "10s", "window of UPLOAD_MIN_RATE, and the grace before it applies"},
 	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (empty: random per process)"},
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 }
@@ -253,6 +262,15 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.BodyTimeout, err = time.ParseDuration(get("BODY_TIMEOUT")); err != nil || c.BodyTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("BODY_TIMEOUT %q: want a positive duration such as 10s", get("BODY_TIMEOUT")))
+	}
+	if c.UploadMinRate, err = strconv.ParseInt(get("UPLOAD_MIN_RATE"), 10, 64); err != nil || c.UploadMinRate < 1 {
+		errs = append(errs, fmt.Errorf("UPLOAD_MIN_RATE %q: want a number of bytes a second, at least 1", get("UPLOAD_MIN_RATE")))
+	}
+	if c.UploadRateWindow, err = time.ParseDuration(get("UPLOAD_RATE_WINDOW")); err != nil || c.UploadRateWindow < time.Second {
+		errs = append(errs, fmt.Errorf("UPLOAD_RATE_WINDOW %q: want a duration of at least 1s, such as 10s", get("UPLOAD_RATE_WINDOW")))
+	}
 	if c.HSTSMaxAge, err = time.ParseDuration(get("HSTS_MAX_AGE")); err != nil || c.HSTSMaxAge < 0 {
 		errs = append(errs, fmt.Errorf("HSTS_MAX_AGE %q: want a duration such as 8760h (0: no HSTS)", get("HSTS_MAX_AGE")))
 	}
@@ -289,7 +307,7 @@ func (c Config) String() string {
 		secret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
-	fmt.Fprintf(&b, " hsts_max_age=%s", c.HSTSMaxAge)
+	fmt.Fprintf(&b, " body_timeout=%s upload_min_rate=%d/%s hsts_max_age=%s", c.BodyTimeout, c.UploadMinRate, c.UploadRateWindow, c.HSTSMaxAge)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -34,3 +34,20 @@ func TestAPublicSiteNamesItsOrigins(t *testing.T) {
 		assert.NoError(t, err, "a developer machine: HOST=%s", host)
 	}
 }
+
+func TestSlowBodiesHaveDeadlines(t *testing.T) {
+	c, err := Load(env(nil))
+	require.NoError(t, err)
+	assert.Equal(t, 10*time.Second, c.BodyTimeout)
+	assert.EqualValues(t, 8192, c.UploadMinRate)
+	assert.Equal(t, 10*time.Second, c.UploadRateWindow)
+	c, err = Load(env(map[string]string{"BODY_TIMEOUT": "3s", "UPLOAD_MIN_RATE": "16384", "UPLOAD_RATE_WINDOW": "20s"}))
+	require.NoError(t, err)
+	assert.Equal(t, 3*time.Second, c.BodyTimeout)
+	assert.EqualValues(t, 16384, c.UploadMinRate)
+	assert.Equal(t, 20*time.Second, c.UploadRateWindow)
+	_, err = Load(env(map[string]string{"BODY_TIMEOUT": "0", "UPLOAD_MIN_RATE": "fast", "UPLOAD_RATE_WINDOW": "10ms"}))
+	for _, name := range []string{"BODY_TIMEOUT", "UPLOAD_MIN_RATE", "UPLOAD_RATE_WINDOW"} {
+		assert.ErrorContains(t, err, name)
+	}
+}

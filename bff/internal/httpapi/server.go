@@ -71,6 +71,9 @@ type Deps struct {
 	// AccountLimits are the abuse limits of the account operations; nil means
 	// ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
+	// BodyTimeout bounds the arrival of a request body, whole (DefaultBodyTimeout when 0);
+	// streamed operations' files have Uploads' minimum rate instead.
+	BodyTimeout time.Duration
 	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security's max-age: for sites
 	// served over TLS only.
 	HSTSMaxAge time.Duration
@@ -146,8 +149,8 @@ func NewServer(d Deps) (*Handler, error) {
 			}
 			// A streamed body (an upload) is read by its handler as it arrives: the contract's
 			// validation leaves it out, and the operation has as long as a file takes to arrive.
-			validated := route
-			if streamedBody(route) {
+			validated, streamed := route, streamedBody(route)
+			if streamed {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
@@ -163,6 +166,10 @@ func NewServer(d Deps) (*Handler, error) {
 					for i, k := range rc.URLParams.Keys {
 						params[k] = rc.URLParams.Values[i]
 					}
+				}
+				if streamed {
+					// A file may take minutes, at no less than the minimum rate (slow_body.go).
+					r.Body = newMinRateBody(w, r.Body, s.Uploads.MinRate, s.Uploads.RateWindow, s.Uploads.Timeout, time.Now)
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
 				if err := oapi.Validate(r, validated, params); err != nil {
@@ -197,7 +204,7 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
-	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.cacheFront(r))), Router: r}, nil
+	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Router: r}, nil
 }
 
 // requiresLogin reports whether the operation requires the token header.

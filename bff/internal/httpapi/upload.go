@@ -43,6 +43,11 @@ type UploadLimits struct {
 	URLKey []byte
 	// URLTTL is how long a preview link works: 1 hour.
 	URLTTL time.Duration
+	// MinRate is the slowest a file may arrive, in bytes a second averaged over RateWindow,
+	// after a first RateWindow of grace: 8 KiB/s over 10 s. A slower upload is cut off (408
+	// request.too_slow) rather than hold its connection for Timeout.
+	MinRate    int64
+	RateWindow time.Duration
 }
 
 func (l UploadLimits) withDefaults() UploadLimits {
@@ -61,6 +66,12 @@ func (l UploadLimits) withDefaults() UploadLimits {
 	}
 	if l.URLTTL <= 0 {
 		l.URLTTL = time.Hour
+	}
+	if l.MinRate <= 0 {
+		l.MinRate = 8 << 10
+	}
+	if l.RateWindow <= 0 {
+		l.RateWindow = 10 * time.Second
 	}
 	return l
 }
@@ -146,11 +157,14 @@ func formReader(r *http.Request) (*multipart.Reader, error) {
 }
 
 // readError turns an error met while reading a multipart form into the answer's error: the
-// form's size limit, or a form that ended early or is malformed.
+// form's size limit, a form that arrived too slowly, or one that ended early or is malformed.
 func readError(err error) error {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		return apierr.New(itr.UploadTooLarge, err)
+	}
+	if errors.Is(err, errBodyTooSlow) {
+		return apierr.New(RequestTooSlow, err)
 	}
 	return apierr.New(itr.UploadInterrupted, err)
 }
@@ -247,11 +261,9 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := requestLang(r)
 	lim := s.Uploads
-	// A large video takes longer to arrive than the server's read and write time-outs allow
-	// other requests: this one gets the upload time-out.
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Now().Add(lim.Timeout))
-	_ = rc.SetWriteDeadline(time.Now().Add(lim.Timeout + 15*time.Second))
+	// A large video takes longer to arrive than the server's write time-out allows other
+	// requests: this one gets the upload time-out (the body's own pace is minRateBody's).
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(lim.Timeout + 15*time.Second))
 
 	// A form longer than the largest file allows is refused before anything is sent on.
 	if r.ContentLength > lim.VideoBytes+multipartSlack {
