@@ -22,13 +22,16 @@ GO_SOURCES := $(shell find bff mocks openapi -name '*.go' -o -name '*.json' -o -
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
 
-run: build ## install what is needed, build, and start the site at http://127.0.0.1:$(PORT)
+run: build ## install what is needed, build, and start the site with its stand-ins at http://127.0.0.1:$(PORT)
 	@$(MAKE) --no-print-directory serve
 
-serve: ## start the built site (no install, no build), as `make run` and the browser tests do
-	./bin/bff
+# bin/bff-dev is the development binary: the production start plus embedded stand-ins for the
+# legacy systems without a URL and random secrets. bin/bff, the production binary, has neither
+# and refuses to start without every URL and secret (README, "Production start").
+serve: ## start the built site with its stand-ins (no install, no build), as `make run` and the browser tests do
+	./bin/bff-dev
 
-build: bin/bff web/dist/index.html ## build the BFF and the web app
+build: bin/bff bin/bff-dev web/dist/index.html ## build the production BFF, the development BFF and the web app
 
 $(NODE_STAMP): package.json package-lock.json web/package.json e2e/package.json
 	$(NPM) ci --no-audit --no-fund
@@ -39,6 +42,9 @@ web/dist/index.html: $(NODE_STAMP) $(WEB_SOURCES)
 
 bin/bff: $(GO_SOURCES)
 	$(GO) build -o bin/bff ./bff/cmd/bff
+
+bin/bff-dev: $(GO_SOURCES)
+	$(GO) build -o bin/bff-dev ./bff/cmd/bff-dev
 
 test: test-go test-web test-pact test-e2e ## run every test layer
 

@@ -27,17 +27,19 @@ go build -o "$work/bff" ./bff/cmd/bff
 go build -o "$work/legacy" ./mocks/cmd/legacy
 go build -o "$work/bare" ./bench/cmd/bare
 
-# Every legacy system runs as its own process, as in production: the BFF under test embeds no
-# stand-in. Content is the first system, on port 9411; the others follow and stay idle.
+# Every legacy system runs as its own process, as in production: the BFF under test is the
+# production binary, which embeds no stand-in. Content is the first system, on port 9411; the
+# others follow and stay idle. Its metrics and probes are on the admin port, 9401.
 taskset -c 0 "$work/legacy" -base-port 9411 -data-dir "$work/mocks" >"$work/legacy.env" 2>"$work/legacy.log" & pids+=($!)
 for _ in $(seq 50); do [ "$(grep -c '_URL=' "$work/legacy.env")" -ge 6 ] && break; sleep 0.1; done
-env $(grep '_URL=' "$work/legacy.env") PORT=9402 LOG_LEVEL=error DATA_DIR="$work/data" WEB_DIR="$work/none" \
+env $(grep '_URL=' "$work/legacy.env") PORT=9402 ADMIN_PORT=9401 LOG_LEVEL=error DATA_DIR="$work/data" WEB_DIR="$work/none" \
+  UPLOAD_URL_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
   taskset -c 0 "$work/bff" >"$work/bff.log" 2>&1 & pids+=($!)
 mkdir -p "$work/nginx"
 sed -e "s#@DIR@#$work/nginx#g" -e "s#@PORT@#9404#" -e "s#@UPSTREAM@#127.0.0.1:9411#" bench/nginx.conf.tmpl >"$work/nginx/nginx.conf"
 taskset -c 0 nginx -c "$work/nginx/nginx.conf" -e "$work/nginx/nginx-error.log" & pids+=($!)
 
-for url in http://127.0.0.1:9402/healthz http://127.0.0.1:9404/cms/v2/languages; do
+for url in http://127.0.0.1:9401/readyz http://127.0.0.1:9404/cms/v2/languages; do
   for _ in $(seq 50); do curl -fs -o /dev/null "$url" && break; sleep 0.1; done
 done
 
@@ -93,5 +95,5 @@ report() { # encoding
 }
 report gzip
 report identity
-hits=$(curl -fs http://127.0.0.1:9402/metrics | awk '/^bff_cache_results_total\{result="hit"\}/ {print $2}')
+hits=$(curl -fs http://127.0.0.1:9401/metrics | awk '/^bff_cache_results_total\{result="hit"\}/ {print $2}')
 echo "BFF cache hits counted in /metrics: $hits"

@@ -29,7 +29,7 @@ var providers = []struct {
 	mock     string
 	states   []string
 }{
-	{"content-cms", "content", []string{"the CMS holds the site's published content"}},
+	{"content-cms", "content", contentStateNames()},
 	{"virtual-machine-pool", "vm", vmStates()},
 	{"crm", "crm", crmStateNames()},
 	{"identity-service", "account", accountStateNames()},
@@ -40,6 +40,7 @@ var providers = []struct {
 // stateSetUps creates the provider states of mocks that are not seeded with them, by pact name:
 // each call sets the mock at baseURL up in the named state through its /__admin endpoints.
 var stateSetUps = map[string]func(baseURL, state string) error{
+	"content-cms":          setUpContentState,
 	"virtual-machine-pool": setUpVMState,
 	"crm":                  setUpCRMState,
 	"identity-service":     setUpAccountState,

@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { mockBasePort, sitePort } from './support/ports';
+import { adminPort, mockBasePort, sitePort } from './support/ports';
 
 // The site under test is started exactly as `make run` starts it (`make serve` runs the built
-// BFF with its embedded mocks), on its own port, with its own data directory, and with the
-// mocks on fixed ports so that journeys can use their /__admin endpoints (read a verification
-// code, advance a clock). E2E_BFF_BIN and E2E_WEB_DIR run another build of the site instead
-// (absolute paths), so that several builds can be tested side by side.
+// development BFF, bin/bff-dev, with its embedded mocks), on its own port, with its own data
+// directory, and with the mocks on fixed ports so that journeys can use their /__admin endpoints
+// (read a verification code, advance a clock). Readiness is asked on the BFF's admin port, which
+// is not the site's. E2E_BFF_BIN and E2E_WEB_DIR run another build of the site instead (absolute
+// paths; a development build, as the journeys need the mocks), so that several builds can be
+// tested side by side.
 const port = sitePort;
 const baseURL = `http://127.0.0.1:${port}`;
 const bffBin = process.env.E2E_BFF_BIN;
@@ -43,11 +45,12 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     command: bffBin ?? 'make -s -C .. serve',
-    url: `${baseURL}/readyz`,
+    url: `http://127.0.0.1:${adminPort}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
+      ADMIN_PORT: String(adminPort),
       // Relative to the repository root, where `make serve` runs; fresh state every run.
       DATA_DIR: bffBin ? `/tmp/e2e-data-${port}-${Date.now()}` : `.data/e2e-${port}-${Date.now()}`,
       MOCK_BASE_PORT: String(mockBasePort),
@@ -60,6 +63,13 @@ export default defineConfig({
       // The trial's end is reached by advancing the pool's clock (/__admin/clock/advance).
       VM_CREATE_DELAY: '3s',
       VM_SWITCH_DELAY: '6s',
+      // Every journey's browser comes from 127.0.0.1, which stands in for a reverse proxy here:
+      // a journey names the visitor's address in X-Forwarded-For to act as a stranger elsewhere
+      // (account-throttle.spec.ts). The journeys' own wrong passwords and codes, all from that
+      // one address, must not add up to the per-address throttle of a whole suite's run: its
+      // free failures are raised (the per-address throttle itself is tested in the Go tests).
+      TRUSTED_PROXIES: '127.0.0.1',
+      LIMIT_LOGIN_FAILURES_PER_IP: 'free=200,delay=1s..15m,window=1h',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',

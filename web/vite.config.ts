@@ -9,6 +9,8 @@ const proxy = {
   '/prod-api': { target: bff, changeOrigin: true },
   // CMS pictures referenced by content as site paths (served by the BFF in production).
   '/cms-assets': { target: bff, changeOrigin: true },
+  // Signed links to the files of documents that need login (answered by userDownload).
+  '/document-files': { target: bff, changeOrigin: true },
 };
 
 /** The framework every page needs, in one long-cached chunk. */

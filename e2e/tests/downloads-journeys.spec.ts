@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { mockURL } from '../support/mocks';
@@ -93,12 +94,55 @@ for (const l of languages) {
       await expect(back).toHaveAttribute('data-highlighted', 'true');
       const downloading = page.waitForEvent('download');
       await back.getByRole('button', { name: new RegExp(`^${l.download} `) }).click();
-      expect((await downloading).suggestedFilename()).toMatch(/\.zip$/);
+      const file = await downloading;
+      expect(file.suggestedFilename()).toBe('JAKA_Zu_7_CAD_STEP.zip');
+      // The file came by the BFF's signed link, which names no storage path, and arrived whole.
+      expect(new URL(file.url()).pathname).toMatch(/^\/document-files\/download\/[A-Za-z0-9_-]+$/);
+      expect(file.url()).not.toContain('JAKA_Zu_7');
+      expect(await file.failure()).toBeNull();
+      const bytes = await readFile((await file.path()) as string);
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+      expect(bytes.toString('latin1')).toContain('JAKA_Zu_7_CAD_STEP.zip');
       await expect.poll(async () => (await events(5014)).length).toBe(before + 1);
       expect((await events(5014))[0]?.userId).toEqual(expect.any(Number));
     });
   });
 }
+
+test('a login-only file is refused at its old media path and by an altered link', async ({ request }) => {
+  // Anonymous, by the path the media library used to serve it under.
+  for (const name of ['JAKA_Zu_7_CAD_STEP.zip', 'JAKA_SDK_2.3.1.zip', 'JAKA_Controller_Firmware_2.8.3.zip']) {
+    const anonymous = await request.get(`/cms-assets/files/${name}`);
+    expect(anonymous.status(), name).toBe(404);
+    expect((await anonymous.body()).subarray(0, 2).toString('latin1'), name).not.toBe('PK');
+  }
+  // The details the page shows carry no path to the file.
+  const details = await request.get('/prod-api/api/download/getDetails/5014', { headers: { lang: 'en' } });
+  const item = ((await details.json()) as { data: Record<string, unknown> }).data;
+  expect(item).toMatchObject({ loginRequired: true, url: null, previewUrl: null });
+
+  // Logged in, the visitor's link works once signed; altered, it gives an error, never the file.
+  const token = 'e2e-download-tamper-token-0001';
+  const started = await fetch(`${mockURL('account')}/__admin/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ account: '13800138000', token }),
+  });
+  expect(started.ok).toBe(true);
+  const answer = await request.post('/prod-api/api/download/userDownload', {
+    headers: { token, lang: 'en' },
+    data: { downloadId: 5022, action: 'download' },
+  });
+  const link = ((await answer.json()) as { data: { url: string } }).data.url;
+  expect(link).toMatch(/^\/document-files\/download\//);
+  const altered = link.replace(/.(?=.{2}$)/, (c) => (c === 'A' ? 'B' : 'A'));
+  const refused = await request.get(altered);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ success: false, errorKey: 'download.link_invalid' });
+  const fetched = await request.get(link);
+  expect(fetched.status()).toBe(200);
+  expect(fetched.headers()['content-disposition']).toBe('attachment; filename=JAKA_SDK_2.3.1.zip');
+});
 
 test('the download page and its login question have no serious accessibility violations', async ({ page }) => {
   await page.goto('/en/download?category=7');

@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"html"
 	"net/http"
-	"path"
 	"strings"
 )
 
@@ -70,7 +69,8 @@ func grid(w, h int) string {
 // picture draws the named picture, or reports false for a name the library does not have.
 // Names: banners/home-{zu,pro,virtual}[-mobile].svg, products/{family}[-{size}].svg,
 // pictures/{any}.svg (a distinct scene per name) and logos/{name}.svg (a wordmark). Besides
-// pictures, files/{name} is a downloadable one-page PDF.
+// pictures, files/{name} is a downloadable one-page PDF, unless it is the file of a document
+// that needs login.
 func picture(name string) (string, bool) {
 	switch {
 	case strings.HasPrefix(name, "banners/home-") && strings.HasSuffix(name, ".svg"):
@@ -158,9 +158,15 @@ func document(name string) []byte {
 func (s *server) serveAsset(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	if file, ok := strings.CutPrefix(name, "files/"); ok && file != "" {
+		// The library holds files by name, in one folder. The files of documents that need
+		// login are kept in the private store (files.go) and are not here.
+		if strings.Contains(file, "/") || s.store.newsroom.isPrivateFile(file) {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "application/pdf")
-		w.Header().Set("Content-Disposition", `attachment; filename="`+strings.ReplaceAll(path.Base(file), `"`, "")+`"`)
-		_, _ = w.Write(document(path.Base(file)))
+		w.Header().Set("Content-Disposition", `attachment; filename="`+strings.ReplaceAll(file, `"`, "")+`"`)
+		_, _ = w.Write(document(file))
 		return
 	}
 	svg, ok := picture(name)

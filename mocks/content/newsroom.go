@@ -24,7 +24,8 @@ import (
 //	/cms/v2/downloads/tree                      download categories, nested (downloadTreeList)
 //	/cms/v2/downloads/{id}                      one document (downloadGetDetails)
 //	/cms/v2/downloads?q&parent&offset&limit     {"total", "rows"} of documents (selectDownloadBy…)
-//	POST /cms/v2/downloads/{id}/events          record a preview or download, answer its URL (userDownload)
+//	POST /cms/v2/downloads/{id}/events          record a preview or download, answer its URL or a file grant (userDownload)
+//	/cms/v2/files/{ref}                         the file of a grant, for the BFF only (see files.go)
 //	/cms/v2/faq-types                           FAQ categories, nested (faqTypeList)
 //	/cms/v2/faqs?q&type&offset&limit            {"total", "rows"} of questions (selectFaqByTitle)
 
@@ -42,13 +43,19 @@ type newsroom struct {
 	// now decides which notices are in force; tests replace it.
 	now func() time.Time
 
-	// The only state the CMS keeps: every preview and download it handed a URL out for.
+	// privateFiles are the files of documents that need login, by lower-case name: they are not
+	// in the public media library, and only grants (files.go) deliver them.
+	privateFiles map[string]bool
+
+	// The only state the CMS keeps: every preview and download it handed a URL or a grant out
+	// for, and the grants still to be fetched.
 	mu     sync.Mutex
 	events []downloadEvent
+	grants map[string]fileGrant
 }
 
 func loadNewsroom() (*newsroom, error) {
-	n := &newsroom{now: time.Now}
+	n := &newsroom{now: time.Now, grants: map[string]fileGrant{}}
 	for name, dst := range map[string]*[]map[string]any{
 		"newsroom-news-types.json":     &n.newsTypes,
 		"newsroom-news.json":           &n.news,
@@ -88,6 +95,7 @@ func loadNewsroom() (*newsroom, error) {
 	if err := newsroomCheckRefs("FAQ type", n.faqTypes, "parentId", n.faqTypes); err != nil {
 		return nil, err
 	}
+	n.privateFiles = privateFiles(n.downloads)
 	return n, nil
 }
 
@@ -143,7 +151,9 @@ func (s *server) registerNewsroom(mux *http.ServeMux) {
 	mux.HandleFunc("GET /cms/v2/downloads/{id}", n.serveDownload)
 	mux.HandleFunc("GET /cms/v2/downloads", n.serveDownloads)
 	mux.HandleFunc("POST /cms/v2/downloads/{id}/events", n.recordDownloadEvent)
+	mux.HandleFunc("GET /cms/v2/files/{ref}", n.serveFile)
 	mux.HandleFunc("GET /__admin/download-events", n.serveDownloadEvents)
+	mux.HandleFunc("POST /__admin/file-grants", n.putFileGrant)
 	mux.HandleFunc("GET /cms/v2/faq-types", n.serveFaqTypes)
 	mux.HandleFunc("GET /cms/v2/faqs", n.serveFaqs)
 }
@@ -391,9 +401,11 @@ func (n *newsroom) serveKeywords(w http.ResponseWriter, r *http.Request) {
 
 // ---------------------------------------------------------------- downloads
 
-// downloadItem turns a materialized document into a DownloadItem. The media library serves every
-// file under its name, so the CMS derives the file's URL, and for a PDF its online preview, from
-// the name; documents that need login send neither (the site gets them from userDownload).
+// downloadItem turns a materialized document into a DownloadItem. The media library serves the
+// file of a public document under its name, so the CMS derives the file's URL, and for a PDF its
+// online preview, from the name. The file of a document that needs login is not in the media
+// library: its item names the file for display and carries no URL (the site gets a link from
+// userDownload, after the login check).
 func downloadItem(m map[string]any) map[string]any {
 	out := pick(m, "id", "parentId", "title", "fileName", "fileType", "fileSize", "version", "publishTime", "loginRequired")
 	out["url"], out["previewUrl"] = nil, nil
@@ -539,10 +551,13 @@ type downloadEvent struct {
 	At         time.Time `json:"at"`
 }
 
-// recordDownloadEvent records a preview or download of a published document and answers the URL
-// to open: 201 {"id", "url"}. Body {"action": "preview" | "download", "userId": n | null}; the
-// userId is the site's logged-in visitor, vouched for by the caller. A document that needs login
-// gets its URL only with a userId (403 without); a preview exists for PDFs only (404 otherwise).
+// recordDownloadEvent records a preview or download of a published document and answers where
+// to fetch it: 201 {"id", "url"} for a public document, whose file is in the media library, and
+// 201 {"id", "file": {"ref", "expiresAt"}} for one that needs login: a grant the caller redeems
+// at /cms/v2/files/{ref} (files.go) and hands on to nobody. Body {"action": "preview" |
+// "download", "userId": n | null}; the userId is the site's logged-in visitor, vouched for by the
+// caller. A document that needs login is answered only with a userId (403 without); a preview
+// exists for PDFs only (404 otherwise).
 func (n *newsroom) recordDownloadEvent(w http.ResponseWriter, r *http.Request) {
 	l, ok := locale(w, r)
 	if !ok {
@@ -570,20 +585,31 @@ func (n *newsroom) recordDownloadEvent(w http.ResponseWriter, r *http.Request) {
 		notFound(w, "document")
 		return
 	}
-	if m["loginRequired"] == true && in.UserID == nil {
+	private := m["loginRequired"] == true
+	if private && in.UserID == nil {
 		mockkit.WriteJSON(w, http.StatusForbidden, map[string]string{"error": "this document is for logged-in users only"})
 		return
 	}
-	url := "/cms-assets/files/" + str(m["fileName"])
 	if in.Action == "preview" && m["fileType"] != "pdf" {
 		notFound(w, "online preview of this document")
 		return
 	}
+	now := n.now()
 	n.mu.Lock()
 	event := downloadEvent{ID: len(n.events) + 1, DownloadID: id, Action: in.Action, UserID: in.UserID, Locale: l, At: time.Now().UTC()}
 	n.events = append(n.events, event)
+	var grant fileGrant
+	if private {
+		grant = n.grantLocked(m, *in.UserID, now)
+	}
 	n.mu.Unlock()
-	mockkit.WriteJSON(w, http.StatusCreated, map[string]any{"id": event.ID, "url": url})
+	if private {
+		mockkit.WriteJSON(w, http.StatusCreated, map[string]any{"id": event.ID, "file": map[string]any{
+			"ref": grant.ref, "expiresAt": grant.expires.UTC().Format(time.RFC3339),
+		}})
+		return
+	}
+	mockkit.WriteJSON(w, http.StatusCreated, map[string]any{"id": event.ID, "url": "/cms-assets/files/" + str(m["fileName"])})
 }
 
 // serveDownloadEvents is the admin view of the recorded events, newest first, optionally of one

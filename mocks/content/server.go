@@ -6,7 +6,8 @@
 //	/cms/v2/languages?offset&limit          {"total", "rows"} of the site's language configuration
 //	/cms/v2/menus/{id}?locale               the navigation tree of a menu in a locale
 //	/cms/v2/banners?placement&locale        published banners of a placement
-//	/assets/{name...}                       media library (SVG pictures)
+//	/assets/{name...}                       public media library (SVG pictures, files of public documents)
+//	/cms/v2/files/{ref}                     a file of a document that needs login, by grant (files.go)
 //
 // Every content call takes locale (a wire language code; en_eu and en_us fall back to en); the
 // header X-CMS-Preview: true adds draft items.

@@ -11,8 +11,13 @@ var (
 	jsonType     = []string{"application/json; charset=utf-8"}
 	gzipEncoding = []string{"gzip"}
 	vary         = []string{"lang, Accept-Encoding"}
-	// Browsers keep a content answer briefly and then revalidate it with its ETag.
-	cacheControl = []string{"public, max-age=30, stale-while-revalidate=300"}
+	// Browsers keep a content answer briefly and then revalidate it with its ETag (a 304 when
+	// nothing changed). No stale-while-revalidate for browsers: Chromium answers a stale entry
+	// and revalidates it in the background, and when the page that asked closes, later requests
+	// for the same URL wait on that revalidation until they time out (every header call of
+	// every page, once the first answers were 30 s old). The BFF itself still serves stale
+	// answers while it refreshes them.
+	cacheControl = []string{"public, max-age=30"}
 	xCache       = [...][]string{Miss: {"MISS"}, Hit: {"HIT"}, Stale: {"STALE"}, StaleIfError: {"STALE"}}
 )
 

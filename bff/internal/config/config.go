@@ -1,5 +1,8 @@
 // Package config loads the BFF's settings from the environment, in one place, with defaults that
-// make `make run` work on a fresh machine.
+// make `make run` work on a fresh machine. Load serves the development binary (bff-dev), which
+// runs stand-ins for the systems without a URL; LoadProduction serves the production binary
+// (bff), which refuses to start without every upstream's URL and the settings of
+// requiredInProduction.
 package config
 
 import (
@@ -40,14 +43,21 @@ type Config struct {
 	// machine does not expose the site; containers set HOST=0.0.0.0.
 	Host string
 	Port int
+	// AdminHost and AdminPort are where /metrics, /readyz and /healthz are served, apart from the
+	// site: loopback by default, so that what the metrics tell (routes, upstream failures, the
+	// outbox's depth) stays with the operators. AdminPort defaults to Port+1000 (0, a free port,
+	// when Port is 0), so that several sites on one machine do not collide.
+	AdminHost string
+	AdminPort int
 	// DataDir holds local state: the durable outbox and, for the embedded mocks, their data.
 	DataDir string
 	// WebDir is the built web app (index.html and assets) served on every non-API path.
 	WebDir string
-	// UpstreamURLs holds the base URL of each legacy system. A system without a URL is served by
-	// its embedded mock on a loopback port.
+	// UpstreamURLs holds the base URL of each legacy system. In the development binary a system
+	// without a URL is served by its embedded mock on a loopback port; the production binary
+	// refuses to start without every one.
 	UpstreamURLs map[Upstream]*url.URL
-	// MockBasePort, when not 0, puts the embedded mocks on fixed loopback ports, one per system
+	// MockBasePort (development binary only), when not 0, puts the embedded mocks on fixed loopback ports, one per system
 	// in the order of Upstreams (content at MockBasePort, crm at MockBasePort+1, …), so that
 	// browser tests and developers can reach their /__admin endpoints. 0 picks free ports.
 	MockBasePort int
@@ -69,7 +79,8 @@ type Config struct {
 	// Required when Host is not a loopback address; empty on a developer machine means the host
 	// each request was sent to, if that is a loopback host.
 	SiteOrigins []string
-	// Limits are the abuse limits of the account operations and the trusted proxies.
+	// Limits are the abuse limits (account operations, certificate and company lookups) and
+	// the trusted proxies.
 	Limits ratelimit.Limits
 	// UploadImageMaxBytes and UploadVideoMaxBytes bound a photo and a video of a repair report;
 	// UploadTimeout bounds one upload (a large video on a slow line takes minutes).
@@ -85,13 +96,20 @@ type Config struct {
 	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security: for a site served over
 	// TLS only, as browsers then refuse plain HTTP to it for that long.
 	HSTSMaxAge time.Duration
-	// UploadURLSecret signs the preview links of uploaded files; empty uses a random key per
-	// process (links then stop working at a restart, and BFFs behind one site disagree).
+	// UploadURLSecret signs the site's links to personal files (preview links of uploaded files,
+	// links to documents that need login); required in production. Empty (development only)
+	// uses a random key per process: links then stop working at a restart, and BFFs behind one
+	// site disagree.
 	UploadURLSecret string
+	// DownloadLinkTTL is how long a link to a document that needs login works.
+	DownloadLinkTTL time.Duration
 }
 
 // Addr is the listen address.
 func (c Config) Addr() string { return fmt.Sprintf("%s:%d", c.Host, c.Port) }
+
+// AdminAddr is the listen address of the admin endpoints.
+func (c Config) AdminAddr() string { return fmt.Sprintf("%s:%d", c.AdminHost, c.AdminPort) }
 
 // MockAddr is the loopback address of the embedded mock of u.
 func (c Config) MockAddr(u Upstream) string {
@@ -106,7 +124,8 @@ func (c Config) MockAddr(u Upstream) string {
 	return "127.0.0.1:0"
 }
 
-// Embedded lists the systems that have no URL and so run as embedded mocks.
+// Embedded lists the systems that have no URL and so run as embedded mocks in the development
+// binary.
 func (c Config) Embedded() []Upstream {
 	var out []Upstream
 	for _, u := range Upstreams {
@@ -125,6 +144,8 @@ type setting struct {
 var settings = []setting{
 	{"HOST", "127.0.0.1", "interface to listen on"},
 	{"PORT", "8080", "port to listen on"},
+	{"ADMIN_HOST", "127.0.0.1", "interface of the admin listener (/metrics, /readyz, /healthz)"},
+	{"ADMIN_PORT", "", "port of the admin listener; empty: PORT+1000, or a free port when PORT is 0"},
 	{"DATA_DIR", ".data", "directory for local state (outbox, embedded mocks' data)"},
 	{"WEB_DIR", "web/dist", "built web app to serve"},
 	{"UPSTREAM_TIMEOUT", "10s", "time-out of upstream calls"},
@@ -134,12 +155,18 @@ var settings = []setting{
 	{"OUTBOX_WORKERS", "4", "deliveries of queued leads at once"},
 	{"LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"LOG_JSON", "false", "log JSON lines instead of text"},
-	{"MOCK_BASE_PORT", "0", "first of the fixed loopback ports of the embedded mocks (0: free ports)"},
+	{"MOCK_BASE_PORT", "0", "bff-dev: first of the fixed loopback ports of the embedded mocks (0: free ports)"},
 	{"TOKEN_CACHE_TTL", "30s", "how long a token check is remembered (0 turns the cache off)"},
 	{"LIMIT_CODE_PER_TARGET", "1/60s,10/24h", "verification codes per phone or e-mail (count/window,…; off)"},
 	{"LIMIT_CODE_PER_IP", "20/1h", "verification codes per client address (count/window,…; off)"},
-	{"LIMIT_ATTEMPTS_PER_ACCOUNT", "10/15m", "failed logins and code checks per account (count/window,…; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP", "free=5,delay=1s..15m,window=24h", "failed logins and code checks of one account from one client address: free ones, then growing delays (free=N,delay=BASE..MAX,window=W; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_IP", "free=10,delay=1s..15m,window=1h", "failed logins and code checks from one client address, any account (free=N,delay=BASE..MAX,window=W; off)"},
+	{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT", "free=100,delay=1s..1m,window=1h", "failed logins and code checks of one account from all addresses, a brake against botnets (free=N,delay=BASE..MAX,window=W; off)"},
 	{"LIMIT_LOOKUP_PER_IP", "100/1h", "account-exists lookups per client address (count/window,…; off)"},
+	{"LIMIT_CERTIFICATE_LOOKUP_PER_IP", "30/1h,100/24h", "certificate lookups and pictures per client address (count/window,…; off)"},
+	{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", "10/1h,30/24h", "certificate lookups and pictures per logged-in user (count/window,…; off)"},
+	{"LIMIT_COMPANY_LOOKUP_PER_IP", "60/1h,300/24h", "company suggestions of the repair form per client address (count/window,…; off)"},
+	{"LIMIT_COMPANY_LOOKUP_PER_USER", "30/1h,100/24h", "company suggestions of the repair form per logged-in user (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
 	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; required unless HOST is loopback)"},
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
@@ -148,18 +175,45 @@ var settings = []setting{
 	{"BODY_TIMEOUT", "10s", "time a request body may take to arrive whole (uploads: see UPLOAD_MIN_RATE)"},
 	{"UPLOAD_MIN_RATE", "8192", "slowest pace of an upload, in bytes a second averaged over UPLOAD_RATE_WINDOW"},
 	{"UPLOAD_RATE_WINDOW", "10s", "window of UPLOAD_MIN_RATE, and the grace before it applies"},
-	{"UPLOAD_URL_SECRET", "", "key that signs preview links of uploads (empty: random per process)"},
+	{"UPLOAD_URL_SECRET", "", "key that signs links to personal files: upload previews, login-only documents (bff-dev: random per process when empty)"},
+	{"DOWNLOAD_LINK_TTL", "10m", "how long a link to a login-only document works (up to 1h)"},
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 }
+
+// requirement is a setting the production binary refuses to start without.
+type requirement struct {
+	name string
+	// minLen is the shortest value accepted: a secret that signs links must not be guessable.
+	minLen int
+}
+
+// secretMinLen is the shortest secret a production start accepts (e.g. `openssl rand -hex 16`).
+const secretMinLen = 32
+
+// requiredInProduction lists the settings a production start needs beside every upstream's URL:
+// the secrets that a random per-process key would make wrong (links break at a restart, replicas
+// disagree). To require one more, add a line here; --help and the refusal name it.
+var requiredInProduction = []requirement{
+	{"UPLOAD_URL_SECRET", secretMinLen},
+}
+
+// requiredHelp is what --help adds to a setting a production start needs.
+const requiredHelp = "; required by bff"
 
 // Usage writes the settings and their defaults.
 func Usage(w io.Writer) {
 	fmt.Fprintln(w, "The website's backend-for-frontend. Settings come from the environment:")
 	for _, s := range settings {
-		fmt.Fprintf(w, "  %-22s %s (default %q)\n", s.name, s.help, s.def)
+		required := ""
+		for _, r := range requiredInProduction {
+			if r.name == s.name {
+				required = requiredHelp
+			}
+		}
+		fmt.Fprintf(w, "  %-22s %s (default %q%s)\n", s.name, s.help, s.def, required)
 	}
 	for _, u := range Upstreams {
-		fmt.Fprintf(w, "  %-22s base URL of the %s system (default: embedded mock)\n", u.EnvVar(), u)
+		fmt.Fprintf(w, "  %-22s base URL of the %s system (required by bff; bff-dev: embedded mock when empty)\n", u.EnvVar(), u)
 	}
 	fmt.Fprintln(w, "The Go runtime's own settings, with the BFF's defaults:")
 	fmt.Fprintf(w, "  %-22s %s\n", "GOGC", "heap growth before a collection, in percent (default 400)")
@@ -192,6 +246,20 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("PORT %q: want a port number", get("PORT")))
 	}
 	c.Port = port
+	c.AdminHost = get("ADMIN_HOST")
+	if raw := get("ADMIN_PORT"); raw != "" {
+		if c.AdminPort, err = strconv.Atoi(raw); err != nil || c.AdminPort < 0 || c.AdminPort > 65535 {
+			errs = append(errs, fmt.Errorf("ADMIN_PORT %q: want a port number", raw))
+		}
+	} else if port > 0 {
+		c.AdminPort = port + 1000
+		if c.AdminPort > 65535 {
+			errs = append(errs, fmt.Errorf("ADMIN_PORT: PORT+1000 is not a port; set ADMIN_PORT"))
+		}
+	}
+	if c.AdminPort != 0 && c.AdminPort == c.Port {
+		errs = append(errs, fmt.Errorf("ADMIN_PORT %d: want a port other than PORT", c.AdminPort))
+	}
 	if c.Timeout, err = time.ParseDuration(get("UPSTREAM_TIMEOUT")); err != nil || c.Timeout <= 0 {
 		errs = append(errs, fmt.Errorf("UPSTREAM_TIMEOUT %q: want a positive duration such as 10s", get("UPSTREAM_TIMEOUT")))
 	}
@@ -222,12 +290,32 @@ func Load(getenv func(string) string) (Config, error) {
 	}{
 		{"LIMIT_CODE_PER_TARGET", &c.Limits.CodePerTarget},
 		{"LIMIT_CODE_PER_IP", &c.Limits.CodePerIP},
-		{"LIMIT_ATTEMPTS_PER_ACCOUNT", &c.Limits.AttemptsPerAccount},
 		{"LIMIT_LOOKUP_PER_IP", &c.Limits.LookupPerIP},
+		{"LIMIT_CERTIFICATE_LOOKUP_PER_IP", &c.Limits.CertificatePerIP},
+		{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", &c.Limits.CertificatePerUser},
+		{"LIMIT_COMPANY_LOOKUP_PER_IP", &c.Limits.CompanyPerIP},
+		{"LIMIT_COMPANY_LOOKUP_PER_USER", &c.Limits.CompanyPerUser},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
 		}
+	}
+	for _, l := range []struct {
+		name    string
+		backoff *ratelimit.Backoff
+	}{
+		{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP", &c.Limits.FailuresPerAccountIP},
+		{"LIMIT_LOGIN_FAILURES_PER_IP", &c.Limits.FailuresPerIP},
+		{"LIMIT_LOGIN_FAILURES_PER_ACCOUNT", &c.Limits.FailuresPerAccount},
+	} {
+		if *l.backoff, err = ratelimit.ParseBackoff(get(l.name)); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
+		}
+	}
+	if strings.TrimSpace(getenv("LIMIT_ATTEMPTS_PER_ACCOUNT")) != "" {
+		// The hard lock it set let anyone lock an owner out; refuse rather than silently ignore it.
+		errs = append(errs, errors.New("LIMIT_ATTEMPTS_PER_ACCOUNT is no longer read: failed logins are throttled by "+
+			"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP, LIMIT_LOGIN_FAILURES_PER_IP and LIMIT_LOGIN_FAILURES_PER_ACCOUNT; unset it"))
 	}
 	if c.Limits.TrustedProxies, err = ratelimit.ParsePrefixes(get("TRUSTED_PROXIES")); err != nil {
 		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
@@ -274,6 +362,9 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.HSTSMaxAge, err = time.ParseDuration(get("HSTS_MAX_AGE")); err != nil || c.HSTSMaxAge < 0 {
 		errs = append(errs, fmt.Errorf("HSTS_MAX_AGE %q: want a duration such as 8760h (0: no HSTS)", get("HSTS_MAX_AGE")))
 	}
+	if c.DownloadLinkTTL, err = time.ParseDuration(get("DOWNLOAD_LINK_TTL")); err != nil || c.DownloadLinkTTL <= 0 || c.DownloadLinkTTL > time.Hour {
+		errs = append(errs, fmt.Errorf("DOWNLOAD_LINK_TTL %q: want a duration from 1s to 1h, such as 10m", get("DOWNLOAD_LINK_TTL")))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -294,12 +385,40 @@ func Load(getenv func(string) string) (Config, error) {
 	return c, errors.Join(errs...)
 }
 
+// LoadProduction is Load for the production binary, which runs no stand-ins: beside the checks
+// of Load it refuses a start without every upstream's URL and the settings of
+// requiredInProduction, naming every missing one in one error, so that a forgotten CRM_URL is
+// found at the first start rather than by a lost lead.
+func LoadProduction(getenv func(string) string) (Config, error) {
+	c, err := Load(getenv)
+	errs := []error{err}
+	var missing []string
+	for _, u := range Upstreams {
+		if strings.TrimSpace(getenv(u.EnvVar())) == "" {
+			missing = append(missing, u.EnvVar())
+		}
+	}
+	for _, r := range requiredInProduction {
+		switch v := strings.TrimSpace(getenv(r.name)); {
+		case v == "":
+			missing = append(missing, r.name)
+		case len(v) < r.minLen:
+			errs = append(errs, fmt.Errorf("%s: want at least %d random characters", r.name, r.minLen))
+		}
+	}
+	if len(missing) > 0 {
+		errs = append(errs, fmt.Errorf("a production start needs %s (bff --help says what each is; "+
+			"bff-dev runs stand-ins and random secrets for development)", strings.Join(missing, ", ")))
+	}
+	return c, errors.Join(errs...)
+}
+
 // String lists the settings for the start-up log. URLs are printed without user information so
 // that credentials in them never reach a log.
 func (c Config) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s log_level=%s",
-		c.Addr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
+	fmt.Fprintf(&b, "addr=%s admin_addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s log_level=%s",
+		c.Addr(), c.AdminAddr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
 	fmt.Fprintf(&b, " outbox_retry=%s..%s outbox_workers=%d", c.OutboxRetryMin, c.OutboxRetryMax, c.OutboxWorkers)
 	fmt.Fprintf(&b, " token_cache_ttl=%s %s site_origins=%q", c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
 	secret := "random"
@@ -308,6 +427,7 @@ func (c Config) String() string {
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
 	fmt.Fprintf(&b, " body_timeout=%s upload_min_rate=%d/%s hsts_max_age=%s", c.BodyTimeout, c.UploadMinRate, c.UploadRateWindow, c.HSTSMaxAge)
+	fmt.Fprintf(&b, " download_link_ttl=%s", c.DownloadLinkTTL)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,4 +55,90 @@ func TestMockBasePortFixesTheEmbeddedMocksPorts(t *testing.T) {
 	assert.Equal(t, "127.0.0.1:0", c.MockAddr(Account))
 	_, err = Load(env(map[string]string{"MOCK_BASE_PORT": "-3"}))
 	assert.Error(t, err)
+}
+
+// productionEnv is a complete production start: every upstream's URL and every secret.
+func productionEnv() map[string]string {
+	m := map[string]string{"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef"}
+	for _, u := range Upstreams {
+		m[u.EnvVar()] = "https://" + string(u) + ".internal.example.com"
+	}
+	return m
+}
+
+func TestAProductionStartWithEveryURLAndSecretLoads(t *testing.T) {
+	c, err := LoadProduction(env(productionEnv()))
+	require.NoError(t, err)
+	assert.Empty(t, c.Embedded(), "no system is left to a stand-in")
+	assert.Equal(t, "0123456789abcdef0123456789abcdef", c.UploadURLSecret)
+}
+
+func TestAProductionStartNamesEveryMissingURLAndSecretInOneError(t *testing.T) {
+	_, err := LoadProduction(env(nil))
+	require.Error(t, err)
+	for _, u := range Upstreams {
+		assert.Contains(t, err.Error(), u.EnvVar())
+	}
+	assert.Contains(t, err.Error(), "UPLOAD_URL_SECRET")
+
+	for _, missing := range append([]string{"UPLOAD_URL_SECRET"}, CRM.EnvVar(), OCR.EnvVar()) {
+		e := productionEnv()
+		e[missing] = "  "
+		_, err := LoadProduction(env(e))
+		require.Error(t, err, "%s missing", missing)
+		assert.Contains(t, err.Error(), missing)
+		for name := range e {
+			if name != missing {
+				assert.NotContains(t, err.Error(), name, "%s is set", name)
+			}
+		}
+	}
+
+	e := productionEnv()
+	e["UPLOAD_URL_SECRET"] = "secret"
+	_, err = LoadProduction(env(e))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "UPLOAD_URL_SECRET: want at least 32")
+
+	// The development binary starts stand-ins for the same settings.
+	_, err = Load(env(nil))
+	assert.NoError(t, err)
+}
+
+func TestHelpSaysWhichSettingsAProductionStartNeeds(t *testing.T) {
+	var usage bytes.Buffer
+	Usage(&usage)
+	lines := map[string]string{}
+	for _, l := range strings.Split(usage.String(), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			lines[f[0]] = l
+		}
+	}
+	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET"} {
+		assert.Contains(t, lines[name], "required by bff", name)
+	}
+	assert.NotContains(t, lines["PORT"], "required")
+}
+
+func TestTheAdminListenerIsOnLoopbackBesideTheSite(t *testing.T) {
+	c, err := Load(env(nil))
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:9080", c.AdminAddr(), "loopback, PORT+1000")
+
+	c, err = Load(env(map[string]string{"PORT": "0"}))
+	require.NoError(t, err)
+	assert.Equal(t, "127.0.0.1:0", c.AdminAddr(), "a free port beside a free port")
+
+	c, err = Load(env(map[string]string{"PORT": "18700", "ADMIN_HOST": "10.0.0.5", "ADMIN_PORT": "9090"}))
+	require.NoError(t, err)
+	assert.Equal(t, "10.0.0.5:9090", c.AdminAddr())
+	assert.Contains(t, c.String(), "admin_addr=10.0.0.5:9090")
+
+	for _, bad := range []map[string]string{
+		{"ADMIN_PORT": "metrics"}, {"ADMIN_PORT": "70000"}, {"PORT": "9000", "ADMIN_PORT": "9000"}, {"PORT": "65000"},
+	} {
+		_, err := Load(env(bad))
+		require.Error(t, err, "%v", bad)
+		assert.Contains(t, err.Error(), "ADMIN_PORT")
+	}
 }

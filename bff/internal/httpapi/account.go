@@ -182,15 +182,16 @@ func (s *Server) emailLogin(w http.ResponseWriter, r *http.Request) {
 	s.login(w, r, account.Email, in.Email, account.Credentials{Email: in.Email, Code: in.Code, Password: in.Password})
 }
 
-// login is one attempt on an account, within the account's attempt limit.
+// login is one attempt on an account, within the failure throttles (account_guard.go).
 func (s *Server) login(w http.ResponseWriter, r *http.Request, ch account.Channel, address string, cred account.Credentials) {
 	key := accountKey(ch, address)
-	if ok, wait := s.guard.attempts.Allow(key); !ok {
-		tooMany(w, r, s, TooManyAttempts, wait)
+	try, ok, refusal, wait := s.guard.begin(r, key)
+	if !ok {
+		tooMany(w, r, s, refusal, wait)
 		return
 	}
 	sess, err := s.identity().Login(r.Context(), cred)
-	s.guard.settle(key, err)
+	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -260,12 +261,13 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request, kind string) {
 		reg.ContactPhone = "+" + strings.TrimPrefix(in.PhoneCode, "+") + " " + strings.TrimSpace(in.PhoneNumber)
 	}
 	key := accountKey(ch, address)
-	if ok, wait := s.guard.attempts.Allow(key); !ok {
-		tooMany(w, r, s, TooManyAttempts, wait)
+	try, ok, refusal, wait := s.guard.begin(r, key)
+	if !ok {
+		tooMany(w, r, s, refusal, wait)
 		return
 	}
 	sess, err := s.identity().Register(r.Context(), reg)
-	s.guard.settle(key, err)
+	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -298,12 +300,13 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, ch accoun
 		address = in.Phone
 	}
 	key := accountKey(ch, address)
-	if ok, wait := s.guard.attempts.Allow(key); !ok {
-		tooMany(w, r, s, TooManyAttempts, wait)
+	try, ok, refusal, wait := s.guard.begin(r, key)
+	if !ok {
+		tooMany(w, r, s, refusal, wait)
 		return
 	}
 	_, err := s.identity().ResetPassword(r.Context(), account.PasswordReset{Phone: in.Phone, Email: in.Email, Code: in.Code, Password: in.Password})
-	s.guard.settle(key, err)
+	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -339,12 +342,13 @@ func (s *Server) logOff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := accountKey(channelOf(in.Account), in.Account)
-	if ok, wait := s.guard.attempts.Allow(key); !ok {
-		tooMany(w, r, s, TooManyAttempts, wait)
+	try, ok, refusal, wait := s.guard.begin(r, key)
+	if !ok {
+		tooMany(w, r, s, refusal, wait)
 		return
 	}
 	err := s.identity().Deregister(r.Context(), requestToken(r), in.Account, in.Code)
-	s.guard.settle(key, err)
+	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
 		return

@@ -112,7 +112,8 @@ func newAccountFixture(t *testing.T, limits func(*ratelimit.Limits), more ...fun
 // withDefaultLimits turns on the limits a BFF has without configuration.
 func withDefaultLimits(l *ratelimit.Limits) {
 	d := ratelimit.DefaultLimits()
-	l.CodePerTarget, l.CodePerIP, l.AttemptsPerAccount, l.LookupPerIP = d.CodePerTarget, d.CodePerIP, d.AttemptsPerAccount, d.LookupPerIP
+	l.CodePerTarget, l.CodePerIP, l.LookupPerIP = d.CodePerTarget, d.CodePerIP, d.LookupPerIP
+	l.FailuresPerAccountIP, l.FailuresPerIP, l.FailuresPerAccount = d.FailuresPerAccountIP, d.FailuresPerIP, d.FailuresPerAccount
 }
 
 // acctTemplate is the contract's path template of a request path.
@@ -612,8 +613,9 @@ func TestAccountUpstreamFailuresAreGatewayErrors(t *testing.T) {
 	}
 }
 
-// TestAccountRateLimits checks every limit with the defaults: 429 with the key, a Retry-After,
-// and room again once the window has passed.
+// TestAccountRateLimits checks the code and lookup limits with the defaults: 429 with the key, a
+// Retry-After, and room again once the window has passed. The throttles of failed logins and
+// code checks have tests of their own (account_throttle_test.go).
 func TestAccountRateLimits(t *testing.T) {
 	limited := func(t *testing.T, resp *http.Response, env envelope, key, retryAfter string) {
 		t.Helper()
@@ -675,45 +677,6 @@ func TestAccountRateLimits(t *testing.T) {
 		resp, env := f.do(t, "POST", "/login/phoneVerificationCode", `{"phone":"13900000402","purpose":"register"}`, "X-Forwarded-For", "6.6.6.6, 198.51.100.7")
 		limited(t, resp, env, "account.too_many_requests", "3600")
 		f.ok(t, "POST", "/login/phoneVerificationCode", `{"phone":"13900000402","purpose":"register"}`, "X-Forwarded-For", "203.0.113.9")
-	})
-	t.Run("ten failed logins per account per 15 minutes", func(t *testing.T) {
-		f := newAccountFixture(t, withDefaultLimits)
-		for i := 0; i < 15; i++ {
-			f.ok(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`) // successes do not count
-		}
-		for i := 0; i < 10; i++ {
-			_, env := f.do(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"guess-`+fmt.Sprint(i)+`"}`)
-			require.Equal(t, "account.bad_credentials", env.ErrorKey)
-			f.clock.Add(time.Minute)
-		}
-		resp, env := f.do(t, "POST", "/login/phonePasswordLogin", `{"phone":"138 0013 8000","password":"Jaka@2024"}`)
-		limited(t, resp, env, "account.too_many_attempts", fmt.Sprint(5*60))
-		resp, env = f.do(t, "POST", "/login/phoneCodeLogin", `{"phone":"13800138000","code":"123456"}`)
-		limited(t, resp, env, "account.too_many_attempts", fmt.Sprint(5*60))
-		f.ok(t, "POST", "/login/emailPasswordLogin", `{"email":"demo@jaka.example","password":"Jaka@2024"}`) // other accounts are not affected
-		f.clock.Add(5 * time.Minute)
-		f.ok(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`)
-	})
-	t.Run("failed code checks count towards the same limit", func(t *testing.T) {
-		f := newAccountFixture(t, withDefaultLimits)
-		for i := 0; i < 10; i++ {
-			_, env := f.do(t, "POST", "/login/emailRegister", `{"email":"new@example.com","code":"123456","password":"secret-1","confirmPassword":"secret-1"}`)
-			require.Equal(t, "account.code_required", env.ErrorKey)
-		}
-		resp, env := f.do(t, "POST", "/login/emailRegister", `{"email":"NEW@example.com","code":"123456","password":"secret-1","confirmPassword":"secret-1"}`)
-		limited(t, resp, env, "account.too_many_attempts", fmt.Sprint(15*60))
-		resp, env = f.do(t, "POST", "/login/emailResetPass", `{"email":"new@example.com","code":"123456","password":"secret-1","confirmPassword":"secret-1"}`)
-		limited(t, resp, env, "account.too_many_attempts", fmt.Sprint(15*60))
-	})
-	t.Run("failures of the identity service do not count", func(t *testing.T) {
-		f := newAccountFixture(t, func(l *ratelimit.Limits) { l.AttemptsPerAccount = []ratelimit.Rule{{Limit: 2, Window: time.Hour}} })
-		f.down.Store(true)
-		for i := 0; i < 5; i++ {
-			_, env := f.do(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`)
-			require.Equal(t, "upstream.unavailable", env.ErrorKey)
-		}
-		f.down.Store(false)
-		f.ok(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`)
 	})
 	t.Run("a hundred account lookups per client address per hour", func(t *testing.T) {
 		f := newAccountFixture(t, withDefaultLimits)

@@ -158,3 +158,18 @@ func TestUnknownContentIsA404Envelope(t *testing.T) {
 	resp, _ := f.call(t, "GET", "/prod-api/api/productCenter/productContrast/101", "")
 	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "comparing needs at least two products")
 }
+
+// Browsers may keep a content answer for a short while and must then revalidate it; they are
+// never told to serve it stale while revalidating, which stalls Chromium's later requests of the
+// same URL (e2e/tests/browser-cache.spec.ts shows it in a real browser).
+func TestContentAnswersTellBrowsersToRevalidateNotToServeStale(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	url := f.bff.URL + "/prod-api/api/programa/buildProgramaTree/8"
+	for _, attempt := range []string{"miss", "hit"} {
+		resp, _ := get(t, url, "lang", "en")
+		require.Equal(t, http.StatusOK, resp.StatusCode, attempt)
+		cc := resp.Header.Get("Cache-Control")
+		assert.Equal(t, "public, max-age=30", cc, attempt)
+		assert.NotEmpty(t, resp.Header.Get("ETag"), attempt)
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
 )
 
@@ -148,11 +149,17 @@ func (s *Server) getDistrict(w http.ResponseWriter, r *http.Request) {
 }
 
 // getExamResultByCodeOrPhone lists certificates by number or by the holder's phone number, for a
-// logged-in visitor. A value of exactly 11 characters is a phone number (the contract has
-// checked its pattern); any other is a certificate number.
+// logged-in visitor, within the certificate lookup limits of the client address and the user. A
+// value of exactly 11 characters is a phone number (the contract has checked its pattern); any
+// other is a certificate number. Found by a phone number that is not the user's own, the
+// holder's name is masked: whoever knows a phone number must not learn whose it is.
 func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.currentUser(r); err != nil {
+	u, err := s.currentUser(r)
+	if err != nil {
 		writeError(w, r, s.Log, err)
+		return
+	}
+	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
 		return
 	}
 	value := strings.TrimSpace(r.URL.Query().Get("codeOrPhone"))
@@ -169,13 +176,20 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 		writeError(w, r, s.Log, apierr.New(CertificateNotFound, nil))
 		return
 	}
+	if q.Phone != "" && (u.Phone == "" || accountKey(account.SMS, q.Phone) != accountKey(account.SMS, u.Phone)) {
+		for i := range certs {
+			certs[i].HolderName = maskName(certs[i].HolderName)
+		}
+	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	writeData(w, r, certs)
 }
 
-// generateImage draws a certificate as a PNG data URL, for a logged-in visitor.
+// generateImage draws a certificate as a PNG data URL, for a logged-in visitor. Pictures count
+// towards the certificate lookup limits: a picture shows the holder's name too.
 func (s *Server) generateImage(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.currentUser(r); err != nil {
+	u, err := s.currentUser(r)
+	if err != nil {
 		writeError(w, r, s.Log, err)
 		return
 	}
@@ -184,6 +198,9 @@ func (s *Server) generateImage(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := decodeJSON(r, &in); err != nil {
 		writeError(w, r, s.Log, err)
+		return
+	}
+	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
 		return
 	}
 	img, err := s.CRM.CertificateImage(r.Context(), in.CertificateNo, string(requestLang(r)))

@@ -50,6 +50,7 @@ func (a tokenAccounts) ValidateToken(_ context.Context, token string) (account.U
 // directory and its worker running.
 type crmFixture struct {
 	bff    *httptest.Server
+	admin  *httptest.Server
 	crm    *mocks.Mock
 	crmURL string
 	spec   *oapi.Spec
@@ -58,7 +59,8 @@ type crmFixture struct {
 
 const goodToken = "token-of-zhang-wei"
 
-func newCRMFixture(t *testing.T) *crmFixture {
+// newCRMFixture builds the fixture; more changes the BFF's dependencies.
+func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 	t.Helper()
 	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})
@@ -86,7 +88,7 @@ func newCRMFixture(t *testing.T) *crmFixture {
 	go func() { ob.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done; ob.Close() })
 
-	h, err := httpapi.NewServer(httpapi.Deps{
+	deps := httpapi.Deps{
 		Spec:        mustServingSpec(t),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
 		Accounts:    tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
@@ -97,10 +99,15 @@ func newCRMFixture(t *testing.T) *crmFixture {
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:     2 * time.Second,
 		LongTimeout: 2 * time.Second,
-	})
+	}
+	for _, change := range more {
+		change(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
-	f := &crmFixture{bff: httptest.NewServer(h), crm: crmMock, crmURL: crmServer.URL, spec: spec, outbox: ob}
+	f := &crmFixture{bff: httptest.NewServer(h), admin: httptest.NewServer(h.Admin), crm: crmMock, crmURL: crmServer.URL, spec: spec, outbox: ob}
 	t.Cleanup(f.bff.Close)
+	t.Cleanup(f.admin.Close)
 	return f
 }
 

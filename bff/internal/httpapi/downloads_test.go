@@ -59,6 +59,7 @@ func newDownloadFixture(t *testing.T, accounts account.Client) *downloadFixture 
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:     2 * time.Second,
 		LongTimeout: 2 * time.Second,
+		Media:       base,
 	})
 	require.NoError(t, err)
 	f := &downloadFixture{bff: httptest.NewServer(h), cmsURL: cmsServer.URL, spec: spec}
@@ -138,7 +139,7 @@ func TestUserDownload200(t *testing.T) {
 
 	resp, env = f.download(t, `{"downloadId":5022,"action":"download"}`, "token", goodToken, "lang", "en")
 	require.Equal(t, http.StatusOK, resp.StatusCode, "a logged-in visitor gets the SDK: %s", env.Msg)
-	assert.True(t, strings.HasPrefix(linkOf(t, env), "/cms-assets/files/"), linkOf(t, env))
+	assert.True(t, strings.HasPrefix(linkOf(t, env), "/document-files/download/"), "a signed link of the BFF's own: %s", linkOf(t, env))
 
 	// A public document for a visitor whose session ended still downloads, anonymously.
 	resp, _ = f.download(t, `{"downloadId":5026,"action":"download"}`, "token", "an-expired-token")

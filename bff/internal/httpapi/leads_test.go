@@ -144,11 +144,11 @@ func TestLeadsQueuedWhileTheCRMIsDownAreDeliveredLater(t *testing.T) {
 			_, dup, queued := receipt(t, again)
 			assert.True(t, dup && queued, "a repeat of a queued lead is not queued twice")
 
-			readyz, err := http.Get(f.bff.URL + "/readyz")
+			readyz, err := http.Get(f.admin.URL + "/readyz")
 			require.NoError(t, err)
 			readyz.Body.Close()
 			assert.Equal(t, http.StatusOK, readyz.StatusCode, "the site keeps taking leads while the CRM is down")
-			metrics := scrape(t, f.bff.URL)
+			metrics := scrape(t, f.admin.URL)
 			assert.Contains(t, metrics, "bff_outbox_depth 1")
 			assert.NotContains(t, metrics, "bff_outbox_oldest_age_seconds 0\n")
 			assert.Regexp(t, `bff_outbox_deliveries_total\{result="failed"\} [1-9]`, metrics)
@@ -159,7 +159,7 @@ func TestLeadsQueuedWhileTheCRMIsDownAreDeliveredLater(t *testing.T) {
 				id, _, _ := receipt(t, env)
 				return id != nil
 			}, 5*time.Second, 20*time.Millisecond, "delivered once the CRM is back")
-			assert.Contains(t, scrape(t, f.bff.URL), "bff_outbox_depth 0")
+			assert.Contains(t, scrape(t, f.admin.URL), "bff_outbox_depth 0")
 		})
 	}
 	clues, _ := f.stored(t)

@@ -410,13 +410,13 @@ func (s *Server) repairDetail(w http.ResponseWriter, r *http.Request) {
 	writeData(w, r, out)
 }
 
-// companyListLimit is how many companies companyList answers at most (as the contract says).
-const companyListLimit = 20
-
-// companyList finds customer companies for the repair form's company name, with their
-// addresses.
+// companyList suggests customer companies for the repair form's company name, with the address
+// that picking one fills in: a few (companyListLimit), for a keyword long enough to mean
+// something (companyKeywordLongEnough), within the lookup limits of the client address and the
+// user — an autocomplete, not a way to list the customer register.
 func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.currentUser(r); err != nil {
+	u, err := s.currentUser(r)
+	if err != nil {
 		writeError(w, r, s.Log, err)
 		return
 	}
@@ -428,8 +428,12 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	keyword := line(q.Keyword)
-	if keyword == "" {
+	if !companyKeywordLongEnough(keyword) {
+		w.Header().Set("Cache-Control", "no-store")
 		writeData(w, r, []itr.Company{})
+		return
+	}
+	if !s.allowLookup(w, r, s.guard.companyIP, s.guard.companyUser, u.ID) {
 		return
 	}
 	list, err := s.ITR.Companies(r.Context(), keyword, companyListLimit)
@@ -437,6 +441,7 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
+	list = list[:min(len(list), companyListLimit)] // whatever the service system answers
 	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, list)
 }

@@ -10,7 +10,8 @@ func SetReportClock(now func() time.Time) (restore func()) {
 	return func() { reportClock = old }
 }
 
-// SetFileClock replaces the clock of preview links for a test and returns the undo.
+// SetFileClock replaces the clock of signed file links (repair previews, documents) for a test
+// and returns the undo.
 func SetFileClock(now func() time.Time) (restore func()) {
 	old := fileClock
 	fileClock = now

@@ -57,7 +57,9 @@ type repairFixture struct {
 	runOutbox func()
 }
 
-func newRepairFixture(t *testing.T, limits httpapi.UploadLimits) *repairFixture {
+// newRepairFixture builds the fixture with the upload limits; more changes the BFF's
+// dependencies.
+func newRepairFixture(t *testing.T, limits httpapi.UploadLimits, more ...func(*httpapi.Deps)) *repairFixture {
 	t.Helper()
 	f := &repairFixture{spec: mustWholeSpec(t)}
 
@@ -108,7 +110,7 @@ func newRepairFixture(t *testing.T, limits httpapi.UploadLimits) *repairFixture 
 		f.outbox.Close()
 	})
 
-	h, err := httpapi.NewServer(httpapi.Deps{
+	deps := httpapi.Deps{
 		Spec:        mustServingSpec(t),
 		Accounts:    repairUsers,
 		ITR:         itrClient,
@@ -118,7 +120,11 @@ func newRepairFixture(t *testing.T, limits httpapi.UploadLimits) *repairFixture 
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:     2 * time.Second,
 		LongTimeout: 2 * time.Second,
-	})
+	}
+	for _, m := range more {
+		m(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
 	f.bff = httptest.NewServer(h)
 	t.Cleanup(f.bff.Close)

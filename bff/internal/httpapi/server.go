@@ -1,5 +1,6 @@
-// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract, health
-// endpoints, and the web app with its single-page fallback.
+// Package httpapi is the BFF's HTTP surface: the /prod-api operations of the contract and the
+// web app with its single-page fallback on the public port, and the metrics and probes on the
+// admin port.
 package httpapi
 
 import (
@@ -68,8 +69,11 @@ type Deps struct {
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
-	// AccountLimits are the abuse limits of the account operations; nil means
-	// ratelimit.DefaultLimits().
+	// DownloadLinkTTL is how long a link to a document that needs login works, from the
+	// moment userDownload hands it out; zero means 10 minutes.
+	DownloadLinkTTL time.Duration
+	// AccountLimits are the abuse limits of the account operations and of the certificate and
+	// company lookups; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
 	// BodyTimeout bounds the arrival of a request body, whole (DefaultBodyTimeout when 0);
 	// streamed operations' files have Uploads' minimum rate instead.
@@ -90,15 +94,22 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
-	// guard holds the account operations' rate limiters.
+	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 	// loginStates remembers the third-party logins' used states.
 	loginStates *loginStates
+	// links signs and checks the links to personal files (repair previews, documents that need
+	// login), with Uploads.URLKey.
+	links linkSigner
 }
 
-// Handler is the BFF's HTTP handler, with its router exposed for inspection.
+// Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
+// its router exposed for inspection.
 type Handler struct {
 	http.Handler
+	// Admin serves /metrics, /readyz and /healthz, for a listener of its own that visitors do not
+	// reach: the metrics tell the routes, the upstream failures and the outbox's depth.
+	Admin http.Handler
 	// Router holds every registered route, for tests that compare it with the contract.
 	Router chi.Routes
 }
@@ -110,6 +121,10 @@ func NewServer(d Deps) (*Handler, error) {
 	s.guard = newAccountGuard(d.AccountLimits)
 	s.loginStates = newLoginStates(nil)
 	s.Uploads = s.Uploads.withDefaults()
+	s.links = linkSigner{key: s.Uploads.URLKey}
+	if s.DownloadLinkTTL <= 0 {
+		s.DownloadLinkTTL = 10 * time.Minute
+	}
 	if s.Cache == nil {
 		s.Cache = cache.New(10 * time.Minute)
 	}
@@ -124,10 +139,6 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests)
-
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
 
 	var problems []string
 	r.Route(oapi.BasePath, func(api chi.Router) {
@@ -154,6 +165,7 @@ func NewServer(d Deps) (*Handler, error) {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
+			jsonBody := takesJSONBody(validated)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
@@ -172,6 +184,12 @@ func NewServer(d Deps) (*Handler, error) {
 					r.Body = newMinRateBody(w, r.Body, s.Uploads.MinRate, s.Uploads.RateWindow, s.Uploads.Timeout, time.Now)
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
+				if jsonBody {
+					if err := requireOneJSONValue(r); err != nil {
+						writeError(w, r, s.Log, err)
+						return
+					}
+				}
 				if err := oapi.Validate(r, validated, params); err != nil {
 					writeError(w, r, s.Log, err)
 					return
@@ -199,12 +217,26 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.ITR != nil {
 		r.Handle(RepairFilePrefix+"*", http.HandlerFunc(s.repairFile))
 	}
+	if s.Content != nil {
+		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
+	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
-	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Router: r}, nil
+	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Admin: s.admin(), Router: r}, nil
+}
+
+// admin is the handler of the admin listener. Its requests are not counted in the metrics of the
+// site's routes: a scrape every few seconds would drown them.
+func (s *Server) admin() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverPanics)
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Method(http.MethodGet, "/metrics", s.Metrics.Handler())
+	return r
 }
 
 // requiresLogin reports whether the operation requires the token header.

@@ -58,6 +58,7 @@ func mustWholeSpec(t testing.TB) *oapi.Spec {
 // fixture is a BFF in front of a real content mock, both on httptest servers.
 type fixture struct {
 	bff    *httptest.Server
+	admin  *httptest.Server
 	cms    *mocks.Mock
 	spec   *oapi.Spec
 	webDir string
@@ -98,8 +99,10 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	})
 	require.NoError(t, err)
 	f.bff = httptest.NewServer(h)
+	f.admin = httptest.NewServer(h.Admin)
 	f.webDir = webDir
 	t.Cleanup(f.bff.Close)
+	t.Cleanup(f.admin.Close)
 	return f
 }
 
@@ -353,12 +356,33 @@ func TestWebAppFallbackAndAssets(t *testing.T) {
 	assert.Equal(t, "image/svg+xml", resp.Header.Get("Content-Type"))
 }
 
-func TestHealthAndReadiness(t *testing.T) {
+func TestHealthReadinessAndMetricsAreOnTheAdminHandlerOnly(t *testing.T) {
 	f := newFixture(t, time.Second)
-	for _, p := range []string{"/healthz", "/readyz"} {
-		resp, err := http.Get(f.bff.URL + p)
+	get := func(url string) (*http.Response, string) {
+		resp, err := http.Get(url)
 		require.NoError(t, err)
-		resp.Body.Close()
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	// A visit, so that the metrics have a request to tell.
+	get(f.bff.URL + "/index")
+
+	for _, p := range []string{"/healthz", "/readyz"} {
+		resp, _ := get(f.admin.URL + p)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, p)
+	}
+	resp, metrics := get(f.admin.URL + "/metrics")
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Contains(t, metrics, `bff_http_requests_total{code="200",method="GET",route="/*"} 1`)
+
+	// On the public port these paths are the web app's, like any other unknown page: the index
+	// for the browser to render its not-found page, never the metrics or a probe's answer.
+	for _, p := range []string{"/metrics", "/readyz", "/healthz"} {
+		resp, body := get(f.bff.URL + p)
+		assert.NotContains(t, body, "bff_", p)
+		assert.NotContains(t, body, "status", p)
+		assert.Contains(t, body, "<title>site</title>", p)
+		assert.NotContains(t, resp.Header.Get("Content-Type"), "text/plain", p)
 	}
 }

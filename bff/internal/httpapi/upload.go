@@ -2,11 +2,7 @@ package httpapi
 
 import (
 	"bytes"
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -37,9 +33,10 @@ type UploadLimits struct {
 	VideoBytes int64
 	// Timeout bounds an upload, which lasts as long as the file takes to arrive: 10 minutes.
 	Timeout time.Duration
-	// URLKey signs the preview links of uploaded files; nil gets a random key, so that links
-	// stop working when the process restarts (the pages ask for new ones). Several BFF
-	// processes behind one site need the same key.
+	// URLKey signs the site's links to personal files: the preview links of uploaded files and
+	// the links to documents that need login. Nil gets a random key, so that links stop working
+	// when the process restarts (the pages ask for new ones). Several BFF processes behind one
+	// site need the same key.
 	URLKey []byte
 	// URLTTL is how long a preview link works: 1 hour.
 	URLTTL time.Duration
@@ -245,7 +242,7 @@ func (s *Server) fileData(owner int64, a itr.Attachment) uploadedFile {
 	return uploadedFile{ID: a.ID, Name: a.Name, URL: s.fileURL(owner, a.ID, fileClock()), ContentType: a.ContentType, Size: a.Size}
 }
 
-// fileClock is the clock of preview links; tests replace it.
+// fileClock is the clock of signed file links (repair previews, documents); tests replace it.
 var fileClock = time.Now
 
 // uploadRepairFile streams one photo or video of a repair report to the work-order system. The
@@ -383,33 +380,13 @@ func (s *Server) deleteRepairFile(w http.ResponseWriter, r *http.Request) {
 // token header, can show a user's own file and nobody else's.
 const RepairFilePrefix = "/repair-files/"
 
+// repairFilePurpose separates the tokens of repair previews from those of other signed links.
+const repairFilePurpose = "repair-file"
+
 // fileURL is the preview link of a file of owner, valid for URLTTL from now.
 func (s *Server) fileURL(owner int64, id string, now time.Time) string {
-	exp := now.Add(s.Uploads.URLTTL).Unix()
-	var tok [16 + 16]byte
-	binary.BigEndian.PutUint64(tok[0:8], uint64(owner))
-	binary.BigEndian.PutUint64(tok[8:16], uint64(exp))
-	copy(tok[16:], s.fileMAC(id, tok[:16]))
-	return RepairFilePrefix + url.PathEscape(id) + "?t=" + base64.RawURLEncoding.EncodeToString(tok[:])
-}
-
-// fileMAC signs the file id with the token's owner and expiry.
-func (s *Server) fileMAC(id string, ownerAndExpiry []byte) []byte {
-	m := hmac.New(sha256.New, s.Uploads.URLKey)
-	m.Write([]byte("repair-file\x00" + id + "\x00"))
-	m.Write(ownerAndExpiry)
-	return m.Sum(nil)[:16]
-}
-
-// fileOwner checks a preview link's token for file id and returns the owner it names.
-func (s *Server) fileOwner(id, token string, now time.Time) (int64, bool) {
-	tok, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(tok) != 32 || !hmac.Equal(tok[16:], s.fileMAC(id, tok[:16])) {
-		return 0, false
-	}
-	owner := int64(binary.BigEndian.Uint64(tok[0:8]))
-	exp := int64(binary.BigEndian.Uint64(tok[8:16]))
-	return owner, owner > 0 && now.Unix() <= exp
+	token := s.links.sign(repairFilePurpose, id, owner, now.Add(s.Uploads.URLTTL))
+	return RepairFilePrefix + url.PathEscape(id) + "?t=" + token
 }
 
 // passedFileHeaders are the headers of the system's answer a preview passes on.
@@ -425,7 +402,7 @@ func (s *Server) repairFile(w http.ResponseWriter, r *http.Request) {
 	}
 	id := strings.TrimPrefix(r.URL.Path, RepairFilePrefix)
 	now := fileClock()
-	owner, ok := s.fileOwner(id, r.URL.Query().Get("t"), now)
+	owner, ok := s.links.check(repairFilePurpose, id, r.URL.Query().Get("t"), now)
 	if !uploadIDRE.MatchString(id) || !ok {
 		writeError(w, r, s.Log, apierr.New(itr.UploadNotFound, nil))
 		return

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -30,10 +31,12 @@ import (
 
 // bffProcess is the real bff binary running as a child process.
 type bffProcess struct {
-	cmd  *exec.Cmd
-	url  string
-	logs *syncBuffer
-	done chan struct{}
+	cmd *exec.Cmd
+	url string
+	// admin is the base URL of its metrics and probes.
+	admin string
+	logs  *syncBuffer
+	done  chan struct{}
 }
 
 type syncBuffer struct {
@@ -53,7 +56,7 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// buildBFF compiles the bff command into dir.
+// buildBFF compiles the production bff command into dir.
 func buildBFF(t *testing.T, dir string) string {
 	t.Helper()
 	root, err := os.Getwd()
@@ -84,14 +87,18 @@ func startBFF(t *testing.T, bin string, env []string) *bffProcess {
 	p := &bffProcess{cmd: cmd, logs: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stderr = p.logs
 	require.NoError(t, cmd.Start())
-	addr := make(chan string, 1)
+	addr := make(chan [2]string, 1)
 	go func() {
 		// Keep reading the output so that the child never blocks on a full pipe.
 		sc := bufio.NewScanner(stdout)
+		var admin string
 		for sc.Scan() {
 			line := sc.Text()
+			if rest, ok := strings.CutPrefix(line, "The admin endpoints are at "); ok {
+				admin = rest
+			}
 			if rest, ok := strings.CutPrefix(line, "The site is at "); ok {
-				addr <- rest
+				addr <- [2]string{rest, admin}
 			}
 			fmt.Fprintln(p.logs, line)
 		}
@@ -100,7 +107,7 @@ func startBFF(t *testing.T, bin string, env []string) *bffProcess {
 	t.Cleanup(func() { p.kill() })
 	select {
 	case u := <-addr:
-		p.url = u
+		p.url, p.admin = u[0], u[1]
 	case <-p.done:
 		t.Fatalf("bff exited before listening:\n%s", p.logs)
 	case <-time.After(30 * time.Second):
@@ -123,7 +130,7 @@ func (p *bffProcess) kill() {
 // metric reads one unlabelled value from the BFF's /metrics.
 func (p *bffProcess) metric(t *testing.T, name string) float64 {
 	t.Helper()
-	resp, err := http.Get(p.url + "/metrics")
+	resp, err := http.Get(p.admin + "/metrics")
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
@@ -223,9 +230,18 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 	crmMock.Faults.Set(mockkit.Faults{Down: true})
 
 	env := []string{
-		"HOST=127.0.0.1", "PORT=0", "DATA_DIR=" + filepath.Join(dir, "bff"), "WEB_DIR=" + filepath.Join(dir, "no-web"),
+		"HOST=127.0.0.1", "PORT=0", "ADMIN_PORT=0", "DATA_DIR=" + filepath.Join(dir, "bff"), "WEB_DIR=" + filepath.Join(dir, "no-web"),
 		"CRM_URL=" + crm.URL, "LOG_LEVEL=error", "UPSTREAM_TIMEOUT=3s",
 		"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=400ms", "OUTBOX_WORKERS=8",
+		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32),
+	}
+	// The production binary needs every system; the others than the CRM are their stand-ins,
+	// running in this test as other teams' servers would.
+	for _, sys := range []string{"content", "itr", "vm", "account", "ocr"} {
+		m, err := mocks.Start(sys, "127.0.0.1:0", mocks.Options{DataDir: filepath.Join(dir, sys)}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = m.Close() })
+		env = append(env, strings.ToUpper(sys)+"_URL="+m.URL)
 	}
 	bff := startBFF(t, bin, env)
 
@@ -268,7 +284,7 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 	assert.EqualValues(t, repeated, duplicates.Load(), "each repeat is recognised")
 	assert.EqualValues(t, total, bff.metric(t, "bff_outbox_depth"))
 	assert.Greater(t, bff.metric(t, "bff_outbox_oldest_age_seconds"), 0.0)
-	readyz, err := http.Get(bff.url + "/readyz")
+	readyz, err := http.Get(bff.admin + "/readyz")
 	require.NoError(t, err)
 	readyz.Body.Close()
 	assert.Equal(t, http.StatusOK, readyz.StatusCode, "ready while the CRM is down")
@@ -310,7 +326,7 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 
 	// Writes the CRM had stored before the second crash (at least the 150th, whose answer was
 	// held) were delivered again after the restart and recognised as duplicates by the CRM.
-	resp, err := http.Get(bff.url + "/metrics")
+	resp, err := http.Get(bff.admin + "/metrics")
 	require.NoError(t, err)
 	raw, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()

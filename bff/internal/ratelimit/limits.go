@@ -8,8 +8,10 @@ import (
 	"time"
 )
 
-// Limits are the abuse limits of the account operations. Each is a list of rules that all
-// apply; an empty list turns that limit off.
+// Limits are the BFF's abuse limits: of the account operations, and of the lookups that could
+// otherwise be used to list what the legacy systems know (certificates, customer companies).
+// Each is a list of rules that all apply, or a Backoff; an empty list or a Backoff that is off
+// turns that limit off.
 type Limits struct {
 	// CodePerTarget limits the verification codes sent to one phone number or e-mail address,
 	// whatever their purpose: it stops a visitor from flooding someone's phone or mailbox.
@@ -17,12 +19,38 @@ type Limits struct {
 	// CodePerIP limits the verification codes requested from one client address, so that one
 	// machine cannot pump SMS to many numbers.
 	CodePerIP []Rule
-	// AttemptsPerAccount limits failed logins and failed code checks (login, registration,
-	// password reset, deregistration) of one phone number or e-mail address.
-	AttemptsPerAccount []Rule
+
+	// Failed logins and failed code checks (login, registration, password reset,
+	// deregistration) are throttled with growing delays, never by a hard lock: a lock that
+	// anyone can trigger by typing wrong passwords lets a stranger keep the owner out (OWASP,
+	// Authentication Cheat Sheet). Three throttles apply together:
+	//
+	// FailuresPerAccountIP throttles one account from one client address: the guesser slows
+	// down quickly, and the owner at another address is not affected. A success clears it.
+	FailuresPerAccountIP Backoff
+	// FailuresPerIP throttles one client address across all accounts, so that one machine
+	// trying a password or two on each of many accounts (password spraying) stops quickly.
+	FailuresPerIP Backoff
+	// FailuresPerAccount is a brake on one account across all addresses, against guessing
+	// spread over many addresses. Its free failures are far more than one address (or a few)
+	// can reach through FailuresPerAccountIP, so a stranger alone cannot slow the owner down;
+	// a large botnet can, and then the owner waits at most its longest delay per attempt —
+	// the price of bounding the guesses a botnet can make on one account.
+	FailuresPerAccount Backoff
+
 	// LookupPerIP limits the "does this account exist" questions from one client address, which
 	// would otherwise tell a scraper which phone numbers have accounts.
 	LookupPerIP []Rule
+	// CertificatePerIP and CertificatePerUser limit the certificate lookups (and certificate
+	// pictures) from one client address and by one logged-in user: each answer names a holder,
+	// so guessing phone or certificate numbers must stay slow.
+	CertificatePerIP   []Rule
+	CertificatePerUser []Rule
+	// CompanyPerIP and CompanyPerUser limit the customer-company suggestions of the repair
+	// form, which would otherwise list the whole customer register keyword by keyword.
+	CompanyPerIP   []Rule
+	CompanyPerUser []Rule
+
 	// TrustedProxies are the reverse proxies in front of the BFF whose X-Forwarded-For header is
 	// believed. Empty means the connection's peer is the client (nothing is trusted).
 	TrustedProxies []netip.Prefix
@@ -31,12 +59,24 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits of a BFF without configuration.
+//
+// The failure throttles: one address gets 5 free failures on one account, then waits 1 s, 2 s,
+// 4 s … up to 15 minutes (≈ 18 guesses in the first hour, then 4 an hour); 10 free failures
+// an hour across accounts, then the same growing waits; and an account as a whole gets 100
+// free failures an hour from everywhere — more than five such addresses reach — then waits of
+// 1 s doubling up to a minute.
 func DefaultLimits() Limits {
 	return Limits{
-		CodePerTarget:      []Rule{{1, 60 * time.Second}, {10, 24 * time.Hour}},
-		CodePerIP:          []Rule{{20, time.Hour}},
-		AttemptsPerAccount: []Rule{{10, 15 * time.Minute}},
-		LookupPerIP:        []Rule{{100, time.Hour}},
+		CodePerTarget:        []Rule{{1, 60 * time.Second}, {10, 24 * time.Hour}},
+		CodePerIP:            []Rule{{20, time.Hour}},
+		FailuresPerAccountIP: Backoff{Free: 5, Base: time.Second, Max: 15 * time.Minute, Window: 24 * time.Hour},
+		FailuresPerIP:        Backoff{Free: 10, Base: time.Second, Max: 15 * time.Minute, Window: time.Hour},
+		FailuresPerAccount:   Backoff{Free: 100, Base: time.Second, Max: time.Minute, Window: time.Hour},
+		LookupPerIP:          []Rule{{100, time.Hour}},
+		CertificatePerIP:     []Rule{{30, time.Hour}, {100, 24 * time.Hour}},
+		CertificatePerUser:   []Rule{{10, time.Hour}, {30, 24 * time.Hour}},
+		CompanyPerIP:         []Rule{{60, time.Hour}, {300, 24 * time.Hour}},
+		CompanyPerUser:       []Rule{{30, time.Hour}, {100, 24 * time.Hour}},
 	}
 }
 
@@ -46,9 +86,11 @@ func (l Limits) String() string {
 	for i, p := range l.TrustedProxies {
 		proxies[i] = p.String()
 	}
-	return fmt.Sprintf("code_per_target=%s code_per_ip=%s attempts_per_account=%s lookup_per_ip=%s trusted_proxies=%q",
-		FormatRules(l.CodePerTarget), FormatRules(l.CodePerIP), FormatRules(l.AttemptsPerAccount),
-		FormatRules(l.LookupPerIP), strings.Join(proxies, ","))
+	return fmt.Sprintf("code_per_target=%s code_per_ip=%s failures_per_account_ip=%s failures_per_ip=%s failures_per_account=%s "+
+		"lookup_per_ip=%s certificate_per_ip=%s certificate_per_user=%s company_per_ip=%s company_per_user=%s trusted_proxies=%q",
+		FormatRules(l.CodePerTarget), FormatRules(l.CodePerIP), l.FailuresPerAccountIP, l.FailuresPerIP, l.FailuresPerAccount,
+		FormatRules(l.LookupPerIP), FormatRules(l.CertificatePerIP), FormatRules(l.CertificatePerUser),
+		FormatRules(l.CompanyPerIP), FormatRules(l.CompanyPerUser), strings.Join(proxies, ","))
 }
 
 // ParsePrefixes reads comma-separated IP addresses and CIDR prefixes, e.g. "10.0.0.0/8, ::1".

@@ -1,5 +1,6 @@
 // Package ratelimit counts events per key in rolling windows, for the BFF's abuse limits
-// (verification codes per phone, e-mail and client IP; login and code attempts per account).
+// (verification codes per phone, e-mail and client IP; lookups per client IP and user; failed
+// logins and code checks per account and client IP).
 //
 // A Limiter keeps, per key, the times of the recent events (a sliding log) and allows an event
 // when every one of its rules has room: "at most Limit events in any Window". The limits this
@@ -9,6 +10,9 @@
 // bucket cannot say "10 per calendar-like day" (it refills continuously), and go-chi/httprate is a
 // middleware that approximates with two fixed windows and writes its own responses; neither can
 // give back an attempt that turned out legitimate (Refund) or check two keys as one.
+//
+// A Limiter may instead throttle with growing delays (NewBackoff): the same log of events,
+// read as failures, answers how long the next attempt must wait (see Backoff).
 //
 // State is per process: several BFF instances each apply the full limits. Keys live until their
 // newest event leaves the longest window, and are swept as events arrive.
@@ -72,9 +76,11 @@ func FormatRules(rules []Rule) string {
 // sweepEvery is how often a Limiter drops keys whose events have all left the windows.
 const sweepEvery = time.Minute
 
-// Limiter applies its rules to each key separately. It is safe for concurrent use.
+// Limiter applies its rules, or its Backoff, to each key separately. It is safe for concurrent
+// use.
 type Limiter struct {
 	rules     []Rule
+	backoff   Backoff
 	longest   time.Duration
 	now       func() time.Time
 	mu        sync.Mutex
@@ -101,10 +107,28 @@ func New(now func() time.Time, rules ...Rule) *Limiter {
 	return l
 }
 
-// Allow records an event of key when every rule has room and returns true. Otherwise it records
-// nothing and returns false with the time until an event would be allowed.
+// NewBackoff returns a limiter that throttles each key with the growing delays of b, on the
+// clock now (nil means time.Now). Its events are failures: Allow records an attempt as one up
+// front, so that attempts in flight at the same time count too; Refund gives back one that
+// turned out not to be a failure, Reset forgets a key's failures (a success). A b that is off
+// allows everything.
+func NewBackoff(now func() time.Time, b Backoff) *Limiter {
+	l := New(now)
+	if b.On() {
+		l.backoff = b
+		l.longest = b.Window
+	}
+	return l
+}
+
+// on reports whether l limits anything.
+func (l *Limiter) on() bool { return len(l.rules) > 0 || l.backoff.On() }
+
+// Allow records an event of key when every rule has room (for a Backoff limiter: when the
+// delay after the key's failures has passed) and returns true. Otherwise it records nothing and
+// returns false with the time until an event would be allowed.
 func (l *Limiter) Allow(key string) (bool, time.Duration) {
-	if len(l.rules) == 0 {
+	if !l.on() {
 		return true, 0
 	}
 	l.mu.Lock()
@@ -130,6 +154,9 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 			wait = w
 		}
 	}
+	if l.backoff.On() {
+		wait = max(wait, l.backoff.wait(events, now))
+	}
 	if wait > 0 {
 		return false, wait
 	}
@@ -140,7 +167,7 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 // Refund takes back the newest event of key: an attempt that turned out legitimate, or a code
 // that was not sent after all.
 func (l *Limiter) Refund(key string) {
-	if len(l.rules) == 0 {
+	if !l.on() {
 		return
 	}
 	l.mu.Lock()
@@ -153,6 +180,14 @@ func (l *Limiter) Refund(key string) {
 	default:
 		l.events[key] = events[:len(events)-1]
 	}
+}
+
+// Reset forgets every event of key: for a Backoff limiter, a success ends the delays its
+// failures had earned.
+func (l *Limiter) Reset(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.events, key)
 }
 
 // Len is the number of keys with recent events, for tests and metrics.

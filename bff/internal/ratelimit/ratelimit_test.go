@@ -167,3 +167,150 @@ func TestIPKeyGroupsAnIPv6Network(t *testing.T) {
 	assert.Equal(t, "2001:db8:1:2::/64", a)
 	assert.Equal(t, "203.0.113.7", ratelimit.IPKey(netip.MustParseAddr("203.0.113.7")))
 }
+
+func TestBackoffDelaysGrowAfterTheFreeFailures(t *testing.T) {
+	c := &clock{t: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)}
+	b := ratelimit.Backoff{Free: 3, Base: time.Second, Max: 10 * time.Second, Window: time.Hour}
+	l := ratelimit.NewBackoff(c.now, b)
+	for i := 0; i < 3; i++ {
+		ok, _ := l.Allow("pair")
+		require.True(t, ok, "free failure %d", i+1)
+	}
+	// After the free failures every further one doubles the wait: 1s, 2s, 4s, 8s, then 10s.
+	for _, want := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 10 * time.Second, 10 * time.Second} {
+		ok, wait := l.Allow("pair")
+		require.False(t, ok)
+		require.Equal(t, want, wait)
+		c.advance(want / 2)
+		ok, wait = l.Allow("pair")
+		require.False(t, ok, "half-way through the wait")
+		require.Equal(t, want-want/2, wait, "Retry-After counts down exactly")
+		c.advance(want - want/2)
+		ok, _ = l.Allow("pair")
+		require.True(t, ok, "the wait of %s is over", want)
+	}
+	ok, _ := l.Allow("other")
+	assert.True(t, ok, "keys are separate")
+}
+
+func TestBackoffForgetsOldFailures(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	l := ratelimit.NewBackoff(c.now, ratelimit.Backoff{Free: 2, Base: time.Minute, Max: 8 * time.Minute, Window: 10 * time.Minute})
+	l.Allow("k") // t=0
+	c.advance(3 * time.Minute)
+	l.Allow("k") // t=3m: two failures, the next waits 1m
+	c.advance(time.Minute)
+	ok, _ := l.Allow("k") // t=4m: three failures, the next waits 2m
+	require.True(t, ok)
+	ok, wait := l.Allow("k")
+	require.False(t, ok)
+	assert.Equal(t, 2*time.Minute, wait)
+
+	// Once the oldest failures leave the window, fewer are remembered and the delay shrinks:
+	// at t=10m the first one is forgotten (two left: 1m after t=4m, long over).
+	c.advance(5 * time.Minute) // t=9m
+	l.Allow("k")               // four failures inside the window: 4m from t=9m
+	c.advance(30 * time.Second)
+	ok, wait = l.Allow("k") // t=9m30s
+	require.False(t, ok)
+	// At t=10m the failure of t=0 is forgotten: three left (t=3m, 4m, 9m), the delay is 2m from
+	// t=9m, i.e. t=11m.
+	assert.Equal(t, 90*time.Second, wait)
+	c.advance(wait)
+	ok, _ = l.Allow("k")
+	assert.True(t, ok)
+
+	// Every failure forgotten: the key is dropped.
+	c.advance(time.Hour)
+	l.Allow("fresh")
+	assert.Equal(t, 1, l.Len())
+}
+
+func TestBackoffWaitsAtMostUntilEveryFailureIsForgotten(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	// A delay as long as the window: the failures are forgotten as it ends.
+	l := ratelimit.NewBackoff(c.now, ratelimit.Backoff{Free: 0, Base: time.Minute, Max: time.Minute, Window: time.Minute})
+	ok, _ := l.Allow("k")
+	require.True(t, ok)
+	ok, wait := l.Allow("k")
+	require.False(t, ok)
+	assert.Equal(t, time.Minute, wait)
+}
+
+func TestBackoffRefundAndReset(t *testing.T) {
+	c := &clock{t: time.Unix(0, 0)}
+	l := ratelimit.NewBackoff(c.now, ratelimit.Backoff{Free: 1, Base: time.Second, Max: time.Minute, Window: time.Hour})
+	l.Allow("k")
+	ok, wait := l.Allow("k")
+	require.False(t, ok)
+	assert.Equal(t, time.Second, wait)
+	l.Refund("k") // the attempt was no failure after all
+	ok, _ = l.Allow("k")
+	assert.True(t, ok)
+	l.Reset("k") // a success forgets the failures
+	assert.Equal(t, 0, l.Len())
+	ok, _ = l.Allow("k")
+	assert.True(t, ok)
+}
+
+func TestConcurrentAttemptsWaitForEachOther(t *testing.T) {
+	l := ratelimit.NewBackoff(nil, ratelimit.Backoff{Free: 5, Base: time.Minute, Max: time.Hour, Window: time.Hour})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	allowed := 0
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ok, _ := l.Allow("victim"); ok {
+				mu.Lock()
+				allowed++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 5, allowed, "attempts in flight count as failures until refunded")
+}
+
+func TestBackoffOffAllowsEverything(t *testing.T) {
+	l := ratelimit.NewBackoff(nil, ratelimit.Backoff{})
+	for i := 0; i < 100; i++ {
+		ok, _ := l.Allow("k")
+		require.True(t, ok)
+	}
+	assert.Equal(t, 0, l.Len())
+}
+
+func TestBackoffDelayDoesNotOverflow(t *testing.T) {
+	b := ratelimit.Backoff{Free: 0, Base: time.Second, Max: 15 * time.Minute, Window: 24 * time.Hour}
+	assert.Equal(t, time.Second, b.Delay(0))
+	assert.Equal(t, 15*time.Minute, b.Delay(1_000_000))
+}
+
+func TestParseBackoff(t *testing.T) {
+	b, err := ratelimit.ParseBackoff(" free=5, delay=1s..15m ,window=24h")
+	require.NoError(t, err)
+	assert.Equal(t, ratelimit.Backoff{Free: 5, Base: time.Second, Max: 15 * time.Minute, Window: 24 * time.Hour}, b)
+	again, err := ratelimit.ParseBackoff(b.String())
+	require.NoError(t, err)
+	assert.Equal(t, b, again, "String is read back")
+	b, err = ratelimit.ParseBackoff("window=1h,delay=2s..2s,free=0")
+	require.NoError(t, err)
+	assert.Equal(t, ratelimit.Backoff{Free: 0, Base: 2 * time.Second, Max: 2 * time.Second, Window: time.Hour}, b)
+	for _, off := range []string{"", "off", "OFF"} {
+		b, err = ratelimit.ParseBackoff(off)
+		assert.NoError(t, err)
+		assert.False(t, b.On())
+		assert.Equal(t, "off", b.String())
+	}
+	for _, bad := range []string{
+		"10/15m", "free=5", "free=5,delay=1s..15m", "free=5,delay=1s..15m,window=24h,free=6",
+		"free=-1,delay=1s..15m,window=24h", "free=x,delay=1s..15m,window=24h", "free=5,delay=1s,window=24h",
+		"free=5,delay=0s..15m,window=24h", "free=5,delay=1m..1s,window=24h", "free=5,delay=1s..soon,window=24h",
+		"free=5,delay=1s..15m,window=10m", "free=5,delay=1s..15m,window=0s", "free=5,delay=1s..15m,lock=24h",
+	} {
+		_, err = ratelimit.ParseBackoff(bad)
+		assert.Error(t, err, bad)
+	}
+}

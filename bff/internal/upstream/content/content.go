@@ -29,8 +29,11 @@ type Request struct {
 // that the BFF can wrap it in its envelope without decoding and encoding it again.
 type Client interface {
 	Get(ctx context.Context, req Request) (json.RawMessage, error)
-	// RecordDownload records a preview or download of a document and returns its URL.
+	// RecordDownload records a preview or download of a document and returns where its file
+	// comes from: a public URL, or a grant of a file that needs login.
 	RecordDownload(ctx context.Context, e DownloadEvent) (DownloadLink, error)
+	// OpenFile starts reading the file of a grant that RecordDownload returned.
+	OpenFile(ctx context.Context, ref string, h http.Header) (*http.Response, error)
 }
 
 // APIPrefix is where the CMS serves its resources.

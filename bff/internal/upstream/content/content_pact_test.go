@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"testing"
 
@@ -110,6 +111,13 @@ var contentReads = []cmsRead{
 // content (the mock's seed).
 const State = "the CMS holds the site's published content"
 
+// StateSDKGrant is the provider state of the deliveries of a login-only file: the CMS has granted
+// the SDK (document 5022) to user 7 under the ref SDKGrant.
+const StateSDKGrant = "the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001"
+
+// SDKGrant is the ref of the grant of StateSDKGrant.
+const SDKGrant = "pact-grant-of-the-sdk-0001"
+
 func TestContentCMSPact(t *testing.T) {
 	pact := pacttest.NewPact(t, Provider)
 
@@ -202,8 +210,11 @@ func TestContentCMSPact(t *testing.T) {
 			name:   "a logged-in user's download of the SDK (login required)",
 			event:  content.DownloadEvent{DownloadID: 5022, Action: "download", UserID: &seven, Locale: "en"},
 			status: 201,
-			answer: matchers.Map{"id": matchers.Integer(1), "url": matchers.Regex("/cms-assets/files/JAKA_SDK_2.3.1.zip", `^/cms-assets/files/.+`)},
-			want:   wantURL,
+			answer: matchers.Map{"id": matchers.Integer(1), "file": matchers.StructMatcher{
+				"ref":       matchers.Regex("Xq3r7Vb2Kc9Lm1Np4Tz8Wd6F", content.FileRefPattern.String()),
+				"expiresAt": matchers.Regex("2026-11-21T13:00:00Z", `^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`),
+			}},
+			want: wantGrant,
 		},
 		{
 			name:   "an anonymous download of the SDK (login required)",
@@ -244,6 +255,77 @@ func TestContentCMSPact(t *testing.T) {
 		})
 	}
 
+	// The file of a grant, fetched by the BFF alone for a logged-in user's link: whole, as a range
+	// (a download resumed), and once the grant has expired. The bytes are the file's own and not
+	// pinned; its type, length and name are.
+	for _, file := range []struct {
+		name, state, ref string
+		headers          map[string]string
+		status           int
+		answerHeaders    map[string]matchers.Matcher
+		want             func(*http.Response, error) error
+	}{
+		{
+			name: "the file of a grant of the SDK", state: StateSDKGrant, ref: SDKGrant, status: 200,
+			answerHeaders: map[string]matchers.Matcher{
+				"Content-Type":        matchers.Regex("application/zip", `^application/[a-z0-9.+-]+$`),
+				"Content-Length":      matchers.Regex("142", `^\d+$`),
+				"Content-Disposition": matchers.Regex("attachment; filename=JAKA_SDK_2.3.1.zip", `^attachment; filename=.+`),
+			},
+			want: wantStatus(200),
+		},
+		{
+			name: "a range of the file of a grant of the SDK", state: StateSDKGrant, ref: SDKGrant,
+			headers: map[string]string{"Range": "bytes=0-3"}, status: 206,
+			answerHeaders: map[string]matchers.Matcher{
+				"Content-Range": matchers.Regex("bytes 0-3/142", `^bytes 0-3/\d+$`),
+			},
+			want: wantStatus(206),
+		},
+		{
+			name: "the file of a grant that has expired", state: State, ref: "pact-grant-that-expired-0001", status: 404,
+			want: func(resp *http.Response, err error) error {
+				if resp != nil {
+					resp.Body.Close()
+				}
+				var apiErr *apierr.Error
+				if !errors.As(err, &apiErr) || apiErr.Key != apierr.NotFound {
+					return fmt.Errorf("want resource.not_found, got %v", err)
+				}
+				return nil
+			},
+		},
+	} {
+		t.Run(file.name, func(t *testing.T) {
+			err := pact.AddInteraction().
+				Given(file.state).
+				UponReceiving(file.name).
+				WithRequest("GET", content.APIPrefix+content.FilePath(file.ref), func(b *consumer.V4RequestBuilder) {
+					b.Header("Accept-Encoding", matchers.S("identity"))
+					for k, v := range file.headers {
+						b.Header(k, matchers.S(v))
+					}
+				}).
+				WillRespondWith(file.status, func(b *consumer.V4ResponseBuilder) {
+					for k, v := range file.answerHeaders {
+						b.Header(k, v)
+					}
+					if file.status == 404 {
+						b.Header("Content-Type", matchers.Regex("application/json; charset=utf-8", `application/json.*`))
+						b.JSONBody(matchers.Map{"error": matchers.Like("no such file")})
+					}
+				}).
+				ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+					h := http.Header{}
+					for k, v := range file.headers {
+						h.Set(k, v)
+					}
+					return file.want(clientFor(cfg).OpenFile(context.Background(), file.ref, h))
+				})
+			require.NoError(t, err)
+		})
+	}
+
 	t.Run("drafts for a preview", func(t *testing.T) {
 		err := pact.AddInteraction().
 			Given(State).
@@ -269,10 +351,33 @@ func wantURL(link content.DownloadLink, err error) error {
 	if err != nil {
 		return err
 	}
-	if link.URL == "" {
-		return errors.New("no url")
+	if link.URL == "" || link.File != nil {
+		return fmt.Errorf("want a url, got %+v", link)
 	}
 	return nil
+}
+
+func wantGrant(link content.DownloadLink, err error) error {
+	if err != nil {
+		return err
+	}
+	if link.URL != "" || link.File == nil || link.File.Ref == "" || link.File.ExpiresAt.IsZero() {
+		return fmt.Errorf("want a file grant and no url, got %+v", link)
+	}
+	return nil
+}
+
+func wantStatus(status int) func(*http.Response, error) error {
+	return func(resp *http.Response, err error) error {
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != status {
+			return fmt.Errorf("want status %d, got %d", status, resp.StatusCode)
+		}
+		return nil
+	}
 }
 
 func wantKey(key apierr.Key) func(content.DownloadLink, error) error {

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
+	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/upstream"
 )
 
 // LoginRequired is the failure of a preview or download of a document that needs a logged-in
@@ -29,20 +33,40 @@ type DownloadEvent struct {
 	Locale string
 }
 
-// DownloadLink is where the visitor fetches what an event asked for.
+// DownloadLink is where the visitor's file comes from: the media library for a public document,
+// or the CMS's private store, by grant, for one that needs login. Exactly one field is set.
 type DownloadLink struct {
-	URL string `json:"url"`
+	// URL is the public address of a public document's file, below the media library's path.
+	URL string
+	// File is the grant of a file that needs login: the BFF redeems it with OpenFile and never
+	// shows it to the visitor.
+	File *FileGrant
 }
+
+// FileGrant is the CMS's grant of a file that needs login, handed out for one named user.
+type FileGrant struct {
+	// Ref names the grant; it is opaque and says nothing of where the file is kept.
+	Ref string
+	// ExpiresAt is when the CMS stops delivering the file.
+	ExpiresAt time.Time
+}
+
+// FileRefPattern is the shape of a grant's reference the BFF accepts, in the CMS's answers and
+// in the site's links alike.
+var FileRefPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{16,128}$`)
 
 // DownloadEventPath is the CMS resource that records an event of document {id}.
 func DownloadEventPath(id int64) string {
 	return "/downloads/" + strconv.FormatInt(id, 10) + "/events"
 }
 
-// RecordDownload records a preview or download with the CMS and returns the URL to open. The
-// CMS hands out the URL of a document that needs login only for a named user: asked without
-// one it answers 403, returned as download.login_required. An unknown document (or one without
-// an online preview, for a preview) is resource.not_found.
+// FilePath is the CMS resource that delivers the file of grant ref.
+func FilePath(ref string) string { return "/files/" + url.PathEscape(ref) }
+
+// RecordDownload records a preview or download with the CMS and returns where the file comes
+// from. The CMS hands out the file of a document that needs login only for a named user: asked
+// without one it answers 403, returned as download.login_required. An unknown document (or one
+// without an online preview, for a preview) is resource.not_found.
 func (c *HTTPClient) RecordDownload(ctx context.Context, e DownloadEvent) (DownloadLink, error) {
 	body, err := json.Marshal(struct {
 		Action string `json:"action"`
@@ -71,9 +95,75 @@ func (c *HTTPClient) RecordDownload(ctx context.Context, e DownloadEvent) (Downl
 	default:
 		return DownloadLink{}, c.BadAnswer("POST %s: status %d", path, resp.Status)
 	}
-	var link DownloadLink
-	if err := json.Unmarshal(resp.Body, &link); err != nil || link.URL == "" {
-		return DownloadLink{}, c.BadAnswer("POST %s: no url in the answer", path)
+	var answer struct {
+		URL  string `json:"url"`
+		File *struct {
+			Ref       string    `json:"ref"`
+			ExpiresAt time.Time `json:"expiresAt"`
+		} `json:"file"`
 	}
-	return link, nil
+	if err := json.Unmarshal(resp.Body, &answer); err != nil {
+		return DownloadLink{}, c.BadAnswer("POST %s: the answer is not JSON", path)
+	}
+	switch {
+	case answer.File != nil && answer.URL == "":
+		if !FileRefPattern.MatchString(answer.File.Ref) || answer.File.ExpiresAt.IsZero() {
+			return DownloadLink{}, c.BadAnswer("POST %s: a file grant without a usable ref or expiry", path)
+		}
+		return DownloadLink{File: &FileGrant{Ref: answer.File.Ref, ExpiresAt: answer.File.ExpiresAt}}, nil
+	case answer.File == nil && answer.URL != "":
+		return DownloadLink{URL: answer.URL}, nil
+	}
+	return DownloadLink{}, c.BadAnswer("POST %s: want either a url or a file grant in the answer", path)
+}
+
+// forwardedFileHeaders are the request headers a file's delivery passes on: ranges, to resume a
+// download, and conditional requests.
+var forwardedFileHeaders = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
+
+// OpenFile starts reading the file of grant ref, passing on the request's range and conditional
+// headers; the caller closes the body. A grant the CMS does not know or that has expired is
+// resource.not_found. The answer is streamed, never read whole: files run to hundreds of MB.
+func (c *HTTPClient) OpenFile(ctx context.Context, ref string, h http.Header) (*http.Response, error) {
+	path := FilePath(ref)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(APIPrefix+path, nil), nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range forwardedFileHeaders {
+		if v := h.Get(name); v != "" {
+			req.Header.Set(name, v)
+		}
+	}
+	// Archives are compressed already, and a byte range of a gzipped answer would be another
+	// range than the one asked for.
+	req.Header.Set("Accept-Encoding", "identity")
+	httpClient := c.HTTP
+	if httpClient == nil {
+		httpClient = &http.Client{Transport: upstream.NewTransport()}
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		return nil, c.failed(upstream.Classify(ctx, err), fmt.Errorf("GET %s/files: %w", APIPrefix, err))
+	}
+	switch resp.StatusCode {
+	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
+		return resp, nil
+	}
+	resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusNotFound:
+		return nil, apierr.New(apierr.NotFound, nil)
+	case http.StatusServiceUnavailable:
+		return nil, c.failed(apierr.UpstreamUnavailable, fmt.Errorf("GET %s/files: status %d", APIPrefix, resp.StatusCode))
+	}
+	return nil, c.BadAnswer("GET %s/files: status %d", APIPrefix, resp.StatusCode)
+}
+
+// failed reports a failure of a call made without Do.
+func (c *HTTPClient) failed(key apierr.Key, err error) error {
+	if c.OnFailure != nil {
+		c.OnFailure(c.System, key)
+	}
+	return &apierr.Error{Key: key, Err: fmt.Errorf("%s: %w", c.System, err)}
 }

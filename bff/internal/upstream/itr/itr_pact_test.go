@@ -367,12 +367,12 @@ var interactions = []interaction{
 	// Companies.
 	{
 		state: StateRegister, description: "customer companies by part of their name",
-		method: "GET", path: itr.CompaniesPath, query: map[string][]string{"q": {"苏州"}, "limit": {"20"}},
+		method: "GET", path: itr.CompaniesPath, query: map[string][]string{"q": {"苏州"}, "limit": {"5"}},
 		status: 200, answer: map[string]any{"companies": matchers.EachLike(map[string]any{
 			"name": matchers.Like("苏州工业园区智能制造有限公司"), "address": matchers.Like("江苏省苏州市工业园区星湖街328号"),
 		}, 1)},
 		check: func(c *itr.HTTPClient) error {
-			list, err := c.Companies(ctx, "苏州", 20)
+			list, err := c.Companies(ctx, "苏州", 5)
 			if err == nil && len(list) == 0 {
 				err = errors.New("no companies")
 			}
@@ -381,10 +381,10 @@ var interactions = []interaction{
 	},
 	{
 		state: StateRegister, description: "customer companies for a name nobody has",
-		method: "GET", path: itr.CompaniesPath, query: map[string][]string{"q": {"Nobody Has This Name Ltd"}, "limit": {"20"}},
+		method: "GET", path: itr.CompaniesPath, query: map[string][]string{"q": {"Nobody Has This Name Ltd"}, "limit": {"5"}},
 		status: 200, answer: map[string]any{"companies": []any{}},
 		check: func(c *itr.HTTPClient) error {
-			list, err := c.Companies(ctx, "Nobody Has This Name Ltd", 20)
+			list, err := c.Companies(ctx, "Nobody Has This Name Ltd", 5)
 			if err == nil && len(list) != 0 {
 				err = errors.New("want none")
 			}

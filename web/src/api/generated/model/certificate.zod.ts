@@ -6,7 +6,7 @@ import * as zod from 'zod';
 
 export const Certificate = zod.object({
   "certificateNo": zod.string(),
-  "holderName": zod.string(),
+  "holderName": zod.string().describe('The holder\'s name; masked (e.g. `张*`, `A*** S******`) when found by another person\'s phone number.'),
   "level": zod.enum(['primary', 'intermediate', 'advanced']).describe('Level of a training curriculum or certificate.'),
   "course": zod.string().describe('Name of the course passed.'),
   "issueDate": zod.iso.date(),

@@ -4,6 +4,9 @@
  */
 import * as zod from 'zod';
 
+export const companyAddressListEnvelopeTwoDataMax = 5;
+
+
 export const CompanyAddressListEnvelope = zod.object({
   "success": zod.boolean().describe('True when the call did what was asked.'),
   "code": zod.int().describe('HTTP-like status, equal to the response\'s HTTP status.'),
@@ -12,7 +15,7 @@ export const CompanyAddressListEnvelope = zod.object({
   "data": zod.array(zod.object({
   "companyName": zod.string(),
   "companyAddress": zod.string()
-}))
+})).max(companyAddressListEnvelopeTwoDataMax)
 }))
 
 export type CompanyAddressListEnvelope = zod.input<typeof CompanyAddressListEnvelope>;

@@ -23,7 +23,7 @@ export const DownloadItemEnvelope = zod.object({
   "fileName": zod.string(),
   "fileType": zod.string().describe('File extension in lower case, e.g. pdf, zip, step.'),
   "fileSize": zod.int().min(downloadItemEnvelopeTwoDataFileSizeMin).describe('Size in bytes.'),
-  "url": zod.string().nullish().describe('Direct file URL; null for documents that need login (get the URL from userDownload).'),
+  "url": zod.string().nullish().describe('Direct file URL; null for documents that need login, whose files only come by the\nshort-lived link userDownload answers after the login check.\n'),
   "previewUrl": zod.string().nullish().describe('URL of an online preview; null when there is none or the document needs login.'),
   "version": zod.string().nullish(),
   "publishTime": zod.iso.datetime({"offset":true}),

@@ -5,7 +5,7 @@
 import * as zod from 'zod';
 
 export const DownloadLink = zod.object({
-  "url": zod.string().describe('URL to open (preview) or fetch (download); may be short-lived.')
+  "url": zod.string().describe('URL to open (preview) or fetch (download) on the site\'s origin. For a document that\nneeds login it is a signed link that works for a few minutes (ask again for a new one).\n')
 })
 
 export type DownloadLink = zod.input<typeof DownloadLink>;

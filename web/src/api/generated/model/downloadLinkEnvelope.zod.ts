@@ -10,7 +10,7 @@ export const DownloadLinkEnvelope = zod.object({
   "msg": zod.string().describe('Human text in the request\'s language.')
 }).describe('Fields every response carries.').and(zod.object({
   "data": zod.object({
-  "url": zod.string().describe('URL to open (preview) or fetch (download); may be short-lived.')
+  "url": zod.string().describe('URL to open (preview) or fetch (download) on the site\'s origin. For a document that\nneeds login it is a signed link that works for a few minutes (ask again for a new one).\n')
 })
 }))
 

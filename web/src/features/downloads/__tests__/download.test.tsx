@@ -131,15 +131,37 @@ describe('the download page', () => {
     expect(localStorage.getItem('jakaWhereFrom')).toBeNull();
   });
 
-  it('downloads a document that needs login for a logged-in visitor, with the token', async () => {
+  it('downloads a document that needs login for a logged-in visitor, with the token, by the signed link the server answers', async () => {
     localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'tok-1' }));
-    const { requests } = stubDownloads([['/api/download/userDownload', { body: envelope({ url: '/cms-assets/files/JAKA_Zu_7_STEP.zip' }) }]]);
+    const signed = '/document-files/download/Xq3r7Vb2Kc9Lm1Np4Tz8Wd6F?t=signed-for-the-user';
+    const { requests } = stubDownloads([['/api/download/userDownload', { body: envelope({ url: signed }) }]]);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const user = userEvent.setup();
     await renderAt(page(), '/en/download?category=7');
     await user.click(await screen.findByRole('button', { name: 'Download JAKA Zu 7 CAD model (STEP)' }, SLOW));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(requests.find((r) => r.url.endsWith('/userDownload'))?.headers.get('token')).toBe('tok-1');
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.href).toBe(`${window.location.origin}${signed}`);
+    expect(anchor.download).toBe('JAKA_Zu_7_STEP.zip');
+  });
+
+  it('previews a PDF that needs login in a new tab, by the signed link the server answers', async () => {
+    localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'tok-1' }));
+    const notes = doc(5050, { parentId: 7, title: 'Safety notes', fileName: 'Safety_notes.pdf', url: null, previewUrl: null, loginRequired: true });
+    const signed = '/document-files/preview/Pq3r7Vb2Kc9Lm1Np4Tz8Wd6F?t=signed-for-the-user';
+    const { requests } = stubDownloads([
+      ['/api/download/selectDownloadByParentId?parentId=7', { body: envelope({ total: 1, rows: [notes] }) }],
+      ['/api/download/userDownload', { body: envelope({ url: signed }) }],
+    ]);
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const user = userEvent.setup();
+    await renderAt(page(), '/en/download?category=7');
+    await user.click(await screen.findByRole('button', { name: 'Preview Safety notes' }, SLOW));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(`${window.location.origin}${signed}`, '_blank'));
+    const call = requests.find((r) => r.url.endsWith('/userDownload'));
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ downloadId: 5050, action: 'preview' });
+    expect(call?.headers.get('token')).toBe('tok-1');
   });
 
   it('asks to log in again when the session has ended (401 from the server)', async () => {

@@ -6,9 +6,18 @@ import { type PageContext, contentQuery } from '@/lib/use-page-language';
 
 export type Company = CompanyAddressListEnvelope['data'][number];
 
-/** The keyword sent for what was typed: trimmed, at most the contract's length; '' sends nothing. */
+/** Chinese, Japanese or Korean characters: each is a syllable or a word. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * The keyword sent for what was typed: trimmed, at most the contract's length; '' sends nothing.
+ * Like the server (companyList), nothing is asked before the keyword says something: two
+ * characters with Chinese, Japanese or Korean in it, otherwise three.
+ */
 export function companyKeyword(typed: string): string {
-  return [...typed.trim()].slice(0, companyQueryKeywordMax).join('');
+  const chars = [...typed.trim()].slice(0, companyQueryKeywordMax);
+  const least = chars.some((c) => CJK.test(c)) ? 2 : 3;
+  return chars.length >= least ? chars.join('') : '';
 }
 
 /**

@@ -104,6 +104,16 @@ describe('the certificate lookup', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Sorry! No certificate with this number was found');
   });
 
+  it('says how long to wait when the lookups are over their limit', async () => {
+    login();
+    mockFetch([['/crm/getExamResultByCodeOrPhone', { ...error(429, 'lookup.too_many'), headers: { 'Retry-After': '120' } }]]);
+    const user = userEvent.setup();
+    await renderAt(<CertificateLookup />, '/en/jakaAcademy');
+    await user.type(field(), '13912345678');
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many lookups. Please try again in 120 s.');
+  });
+
   it('sends the visitor to log in again when the server no longer accepts the login', async () => {
     login();
     mockFetch([['/crm/getExamResultByCodeOrPhone', error(401, 'account.not_logged_in')]]);
@@ -118,12 +128,15 @@ describe('the certificate lookup', () => {
   it('downloads the certificate picture, or says it failed', async () => {
     login();
     let imageFails = false;
+    let imageLimited = false;
     const { requests } = mockFetch([
       ['/crm/getExamResultByCodeOrPhone', { body: envelope(certificates) }],
       [
         '/crm/generateImage',
         () =>
-          imageFails
+          imageLimited
+            ? { ...error(429, 'lookup.too_many'), headers: { 'Retry-After': '30' } }
+            : imageFails
             ? error(404, 'certificate.image_failed')
             : { body: envelope({ image: 'data:image/png;base64,iVBORw0KGgo=', fileName: 'certificate-JK-P-2023-0001.png' }) },
       ],
@@ -149,6 +162,11 @@ describe('the certificate lookup', () => {
     imageFails = true;
     await user.click(screen.getByRole('button', { name: 'Download certificate JK-A-2024-0012' }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Failed to obtain the certificate!'));
+    expect(clicks).toHaveLength(1);
+
+    imageLimited = true;
+    await user.click(screen.getByRole('button', { name: 'Download certificate JK-A-2024-0012' }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith('Too many lookups. Please try again in 30 s.'));
     expect(clicks).toHaveLength(1);
   });
 });

@@ -39,6 +39,12 @@ export function isCertificateNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.errorKey === 'certificate.not_found' || error.status === 404);
 }
 
+/** Seconds to wait when the lookups of this visitor or network are over their limit (429), else null. */
+export function lookupWait(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  return error.retryAfter ?? 60;
+}
+
 /** The server wants a (fresh) login. */
 export function needsLogin(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;

@@ -13,6 +13,7 @@ import { usePageLanguage } from '@/lib/use-page-language';
 import {
   type Certificate,
   isCertificateNotFound,
+  lookupWait,
   needsLogin,
   saveDataUrl,
   useCertificateImage,
@@ -60,7 +61,10 @@ function CertificateCard({ certificate, lang }: { certificate: Certificate; lang
       { data: { certificateNo: certificate.certificateNo } },
       {
         onSuccess: (envelope) => saveDataUrl(envelope.data.image, envelope.data.fileName),
-        onError: () => toast.error(t('certificate.imageFailed')),
+        onError: (error) => {
+          const wait = lookupWait(error);
+          toast.error(wait === null ? t('certificate.imageFailed') : t('certificate.tooMany', { seconds: wait }));
+        },
       },
     );
   };
@@ -165,6 +169,8 @@ export function CertificateLookup() {
 
   const fieldError = form.formState.errors.codeOrPhone?.message;
   const busy = results.isFetching;
+  // Over the lookup limits: say how long to wait instead of a generic failure.
+  const wait = results.isError ? lookupWait(results.error) : null;
 
   return (
     <div className={styles.panel}>
@@ -206,7 +212,11 @@ export function CertificateLookup() {
                 </div>
               </div>
             ) : needsLogin(results.error) ? null : (
-              <ErrorState error={results.error} onRetry={() => void results.refetch()} />
+              <ErrorState
+                error={results.error}
+                message={wait === null ? undefined : t('certificate.tooMany', { seconds: wait })}
+                onRetry={() => void results.refetch()}
+              />
             )
           ) : results.data.length === 0 ? (
             <div className={styles.message} data-tone="warning" role="alert">

@@ -350,8 +350,8 @@ export const useEmailVerificationCode = <TError = ErrorType<ErrorEnvelope>,
  * Code failures answer 422: `account.code_incorrect`, `account.code_expired`,
  * `account.code_exhausted` (burnt by five wrong tries: request a new code), `account.sms_code_required`
  * (no login code was requested, or it was used); an unknown phone answers 404 `account.not_registered`.
- * Ten failed attempts on one account within 15 minutes answer 429 `account.too_many_attempts`
- * (with `Retry-After`); successful logins do not count.
+ * Failed attempts are throttled with growing delays, never locked (see the `account` tag): 429
+ * `account.too_many_attempts` or `account.too_many_requests` with `Retry-After`.
  * @summary Log in with a phone number and an SMS code (purpose `login`).
  */
 export const phoneCodeLogin = async (phoneCodeLoginRequest: PhoneCodeLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -441,9 +441,9 @@ export const usePhoneCodeLogin = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * A wrong phone/password pair, or an account without a password, answers 401
- * `account.bad_credentials` without saying which of the two was wrong. Ten failed attempts on
- * one account within 15 minutes answer 429 `account.too_many_attempts` (with `Retry-After`);
- * successful logins do not count.
+ * `account.bad_credentials` without saying which of the two was wrong. Failed attempts are
+ * throttled with growing delays, never locked (see the `account` tag): 429
+ * `account.too_many_attempts` or `account.too_many_requests` with `Retry-After`.
  * @summary Log in with a phone number and a password.
  */
 export const phonePasswordLogin = async (phonePasswordLoginRequest: PhonePasswordLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -535,8 +535,8 @@ export const usePhonePasswordLogin = <TError = ErrorType<ErrorEnvelope>,
  * Code failures answer 422: `account.code_incorrect`, `account.code_expired`,
  * `account.code_exhausted` (burnt by five wrong tries: request a new code), `account.code_required`
  * (no login code was requested, or it was used); an unknown address answers 404 `account.not_registered`.
- * Ten failed attempts on one account within 15 minutes answer 429 `account.too_many_attempts`
- * (with `Retry-After`); successful logins do not count.
+ * Failed attempts are throttled with growing delays, never locked (see the `account` tag): 429
+ * `account.too_many_attempts` or `account.too_many_requests` with `Retry-After`.
  * @summary Log in with an e-mail address and an e-mailed code (purpose `login`).
  */
 export const emailCodeLogin = async (emailCodeLoginRequest: EmailCodeLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -626,9 +626,9 @@ export const useEmailCodeLogin = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * A wrong e-mail/password pair, or an account without a password, answers 401
- * `account.bad_credentials` without saying which of the two was wrong. Ten failed attempts on
- * one account within 15 minutes answer 429 `account.too_many_attempts` (with `Retry-After`);
- * successful logins do not count.
+ * `account.bad_credentials` without saying which of the two was wrong. Failed attempts are
+ * throttled with growing delays, never locked (see the `account` tag): 429
+ * `account.too_many_attempts` or `account.too_many_requests` with `Retry-After`.
  * @summary Log in with an e-mail address and a password.
  */
 export const emailPasswordLogin = async (emailPasswordLoginRequest: EmailPasswordLoginRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {
@@ -722,7 +722,7 @@ export const useEmailPasswordLogin = <TError = ErrorType<ErrorEnvelope>,
  * `account.code_incorrect`, an expired one `account.code_expired`, a burnt one
  * `account.code_exhausted`, none requested `account.sms_code_required` (e-mail:
  * `account.code_required`); any other refusal 422 `account.registration_failed`. Failed
- * attempts count towards the account's limit (429 `account.too_many_attempts`).
+ * attempts count towards the account's throttles (see the `account` tag; 429 `account.too_many_attempts`).
  * @summary Register with a phone number and an SMS code (purpose `register`); logs the new user in.
  */
 export const phoneRegister = async (phoneRegisterRequest: PhoneRegisterRequest, options?: Parameters<typeof http>[1]): Promise<LoginResultEnvelope> => {

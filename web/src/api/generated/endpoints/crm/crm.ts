@@ -101,7 +101,11 @@ export const getGetExamResultByCodeOrPhoneUrl = (params: GetExamResultByCodeOrPh
 
 /**
  * None found answers 404 `certificate.not_found` ("Sorry! No certificate with this number was
- * found").
+ * found"). Found by a phone number other than the logged-in user's own, `holderName` is masked
+ * (the first letter of each part of the name, then `*`): knowing a phone number must not tell whose
+ * it is. Lookups and certificate pictures (generateImage) count together, per client address and
+ * per user (defaults 30 an hour and 100 a day per address, 10 an hour and 30 a day per user):
+ * beyond, 429 `lookup.too_many` with `Retry-After`.
  * @summary Training certificates by certificate number or holder's phone number.
  */
 export const getExamResultByCodeOrPhone = async (params: GetExamResultByCodeOrPhoneParams, options?: Parameters<typeof http>[1]): Promise<CertificateListEnvelope> => {
@@ -402,7 +406,8 @@ export const useAddOverseasSaleClue = <TError = ErrorType<ErrorEnvelope>,
 
 /**
  * An unknown certificate number answers 404 `certificate.image_failed` ("Failed to obtain the
- * certificate!").
+ * certificate!"). Counts towards the certificate lookup limits (see getExamResultByCodeOrPhone;
+ * 429 `lookup.too_many` with `Retry-After`).
  * @summary Render a training certificate as a PNG picture for download.
  */
 export const generateImage = async (certificateImageRequest: CertificateImageRequest, options?: Parameters<typeof http>[1]): Promise<CertificateImageEnvelope> => {

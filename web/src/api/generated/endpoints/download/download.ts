@@ -618,6 +618,11 @@ export const getUserDownloadUrl = () => {
  * A document with `loginRequired: true` needs a valid token: without one the answer is 401
  * `download.login_required` ("This document requires login to preview / download"). Other
  * documents work without a token; with one, the download is recorded against the user.
+ * A public document's URL is its file in the media library (`/cms-assets/files/…`). The file
+ * of a document that needs login is not in the media library: its URL is a same-origin link
+ * (`/document-files/{preview|download}/{ref}?t=…`) signed for the user, that works for a few
+ * minutes without the token header (a new tab, a download) and streams the file; an altered
+ * or expired link answers 403 `download.link_invalid`.
  * @summary Record a preview or download and get the file's URL.
  */
 export const userDownload = async (downloadRequest: DownloadRequest, options?: Parameters<typeof http>[1]): Promise<DownloadLinkEnvelope> => {

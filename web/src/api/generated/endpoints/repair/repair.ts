@@ -561,9 +561,13 @@ export const getCompanyListUrl = () => {
 }
 
 /**
- * Companies whose name contains the keyword (case-insensitive), names that start with it first.
- * A keyword of blanks answers an empty list.
- * @summary Company names and addresses known to the service system, for autocompleting the repair form.
+ * At most 5 companies whose name contains the keyword (case-insensitive), names that start with it
+ * first, each with the address that picking it fills in. A keyword shorter than 2 characters when it
+ * has Chinese, Japanese or Korean characters, otherwise 3 (blanks at the ends not counted), answers
+ * an empty list without a lookup; the web does not ask for those. Lookups are limited per client
+ * address and per user (defaults 60 an hour and 300 a day per address, 30 an hour and 100 a day
+ * per user): beyond, 429 `lookup.too_many` with `Retry-After`.
+ * @summary A few company names and addresses known to the service system, for autocompleting the repair form.
  */
 export const companyList = async (companyQuery: CompanyQuery, options?: Parameters<typeof http>[1]): Promise<CompanyAddressListEnvelope> => {
 
@@ -630,7 +634,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CompanyListMutationVariables = {data: CompanyQuery}
 
     /**
- * @summary Company names and addresses known to the service system, for autocompleting the repair form.
+ * @summary A few company names and addresses known to the service system, for autocompleting the repair form.
  */
 export const useCompanyList = <TError = ErrorType<ErrorEnvelope>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof companyList>>, TError,CompanyListMutationVariables, TContext>, request?: SecondParameter<typeof http>}

@@ -1,0 +1,223 @@
+// Package app is the start of the BFF, shared by its two binaries: bff, the production start,
+// and bff-dev, which also runs stand-ins for the legacy systems. It loads the settings, opens
+// the outbox, builds the handlers and serves the site and the admin endpoints until the context
+// ends.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/config"
+	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/metrics"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/account"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/bff/internal/upstream/itr"
+	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+)
+
+// StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
+// sets their URLs in cfg, and may fill in development values of other settings (random
+// secrets) that the stand-ins share with the BFF. stop ends them once the BFF has stopped.
+type StandIns func(cfg *config.Config, log *slog.Logger) (stop func(), err error)
+
+// Run starts the BFF and serves until ctx ends. standIns nil is the production start: every
+// upstream's URL and every secret of config.LoadProduction is required, and nothing runs in
+// their place. With standIns (the development binary) missing settings are filled in by them.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, standIns StandIns) error {
+	for _, a := range args {
+		if a == "-h" || a == "--help" || a == "-help" {
+			config.Usage(stdout)
+			return nil
+		}
+	}
+	if len(args) > 0 {
+		return fmt.Errorf("unexpected arguments %q: settings come from the environment (see --help)", args)
+	}
+	load := config.LoadProduction
+	if standIns != nil {
+		load = config.Load
+	}
+	cfg, err := load(getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stdout)
+	tuneRuntime(getenv, log)
+
+	if standIns != nil {
+		stop, err := standIns(&cfg, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	log.Info("config", "settings", cfg.String())
+
+	spec, err := oapi.LoadForServing(ctx)
+	if err != nil {
+		return err
+	}
+	transport := upstream.NewTransport()
+	httpClient := &http.Client{Transport: transport}
+	m := metrics.New()
+	client := func(sys config.Upstream) upstream.Client {
+		return upstream.Client{
+			System:  string(sys),
+			BaseURL: cfg.UpstreamURLs[sys],
+			HTTP:    httpClient,
+			OnFailure: func(system string, key apierr.Key) {
+				m.UpstreamErrors.WithLabelValues(system, string(key)).Inc()
+			},
+		}
+	}
+	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable,
+	// and repair reports while the work-order system is; its worker delivers them, also those
+	// left by a previous run that crashed. One outbox serves both: items are told apart by kind.
+	crmClient := crm.New(client(config.CRM))
+	itrClient := itr.New(client(config.ITR))
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return err
+	}
+	var leads *outbox.Outbox
+	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
+	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
+		Deliver:        httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		RetryMin:       cfg.OutboxRetryMin,
+		RetryMax:       cfg.OutboxRetryMax,
+		Workers:        cfg.OutboxWorkers,
+		AttemptTimeout: cfg.Timeout,
+		Log:            log,
+		OnResult:       outboxMetrics.Result,
+	})
+	if err != nil {
+		return err
+	}
+	defer leads.Close()
+	// The worker outlives the signal until the server has drained, then stops before the file
+	// closes (defers run last in, first out).
+	workerCtx, stopWorker := context.WithCancel(context.Background())
+	workerDone := make(chan struct{})
+	go func() { leads.Run(workerCtx); close(workerDone) }()
+	defer func() { stopWorker(); <-workerDone }()
+
+	handler, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        spec,
+		Content:     content.New(client(config.Content)),
+		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
+		CRM:         crmClient,
+		ITR:         itrClient,
+		VM:          vm.New(client(config.VM)),
+		OCR:         ocr.New(client(config.OCR)),
+		Log:         log,
+		WebDir:      cfg.WebDir,
+		Timeout:     cfg.Timeout,
+		LongTimeout: cfg.LongTimeout,
+		Media:       cfg.UpstreamURLs[config.Content],
+		Transport:   transport,
+		Metrics:     m,
+		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
+		// taking leads while the CRM is down.
+		Outbox: leads,
+		Ready:  leads.Ready,
+		// The account operations' abuse limits and the proxies trusted for the client address.
+		AccountLimits: &cfg.Limits,
+		SiteOrigins:   cfg.SiteOrigins,
+		HSTSMaxAge:    cfg.HSTSMaxAge,
+		BodyTimeout:   cfg.BodyTimeout,
+		// The photos and videos of repair reports, streamed to the work-order system.
+		Uploads: httpapi.UploadLimits{
+			ImageBytes: cfg.UploadImageMaxBytes,
+			VideoBytes: cfg.UploadVideoMaxBytes,
+			Timeout:    cfg.UploadTimeout,
+			URLKey:     []byte(cfg.UploadURLSecret),
+			MinRate:    cfg.UploadMinRate,
+			RateWindow: cfg.UploadRateWindow,
+		},
+		// Links to the files of documents that need login, signed with the same key.
+		DownloadLinkTTL: cfg.DownloadLinkTTL,
+	})
+	if err != nil {
+		return err
+	}
+
+	// The admin endpoints listen apart from the site, on loopback unless ADMIN_HOST says
+	// otherwise: what they tell is for the operators and their probes, not for visitors.
+	adminLn, err := net.Listen("tcp", cfg.AdminAddr())
+	if err != nil {
+		return fmt.Errorf("admin listener: %w", err)
+	}
+	defer adminLn.Close()
+	ln, err := net.Listen("tcp", cfg.Addr())
+	if err != nil {
+		return err
+	}
+	errorLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		// Long enough for the slowest operation plus writing its answer.
+		WriteTimeout: cfg.LongTimeout + 15*time.Second,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     errorLog,
+	}
+	adminSrv := &http.Server{
+		Handler:           handler.Admin,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          errorLog,
+	}
+	// The site's line comes last: tests and scripts take it as the sign that both listen.
+	fmt.Fprintf(stdout, "The admin endpoints are at http://%s\n", adminLn.Addr())
+	fmt.Fprintf(stdout, "The site is at http://%s\n", ln.Addr())
+	errc := make(chan error, 2)
+	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- adminSrv.Serve(adminLn) }()
+	select {
+	case err := <-errc:
+		_ = srv.Close()
+		_ = adminSrv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// The probes answer until the site has drained.
+	err = srv.Shutdown(shutdownCtx)
+	if aerr := adminSrv.Shutdown(shutdownCtx); err == nil {
+		err = aerr
+	}
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogJSON {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

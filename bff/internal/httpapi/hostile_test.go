@@ -1,0 +1,449 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/upstream/account"
+	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/bff/internal/upstream/itr"
+	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/mocks"
+)
+
+// A browser is hostile until checked: every operation of the contract, sent malformed JSON,
+// wrong types, huge and deeply nested bodies, NUL and bidi characters, `..` in its path
+// parameters and trailing garbage after its body, answers within answerLimit with a 4xx (or a
+// 2xx) in the envelope — never a 5xx, a hang or anything but the envelope.
+
+// answerLimit bounds the time of every answer to hostile input.
+const answerLimit = 2 * time.Second
+
+// hostileFixture is the BFF with every legacy system's stand-in behind it, as `make run` starts
+// it, with a durable outbox.
+type hostileFixture struct {
+	bff    *httptest.Server
+	spec   *oapi.Spec
+	client *http.Client
+}
+
+func newHostileFixture(t *testing.T) *hostileFixture {
+	t.Helper()
+	clients := map[string]upstream.Client{}
+	for _, name := range mocks.Systems {
+		m, err := mocks.New(name, mocks.Options{DataDir: t.TempDir()})
+		require.NoError(t, err)
+		srv := httptest.NewServer(m.Handler)
+		t.Cleanup(srv.Close)
+		base, _ := url.Parse(srv.URL)
+		clients[name] = upstream.Client{System: name, BaseURL: base}
+	}
+	crmClient, itrClient := crm.New(clients["crm"]), itr.New(clients["itr"])
+	box, err := outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
+		Deliver: httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = box.Close() })
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        mustServingSpec(t),
+		Content:     content.New(clients["content"]),
+		Accounts:    account.New(clients["account"]),
+		CRM:         crmClient,
+		ITR:         itrClient,
+		VM:          vm.New(clients["vm"]),
+		OCR:         ocr.New(clients["ocr"]),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Timeout:     5 * time.Second,
+		LongTimeout: 5 * time.Second,
+		Media:       clients["content"].BaseURL,
+		Transport:   http.DefaultTransport,
+		Outbox:      box,
+	})
+	require.NoError(t, err)
+	f := &hostileFixture{bff: httptest.NewServer(h), spec: mustWholeSpec(t), client: &http.Client{Timeout: answerLimit}}
+	t.Cleanup(f.bff.Close)
+	return f
+}
+
+// login returns a session token of the phone demo user, so that operations behind the login
+// check see hostile input too.
+func (f *hostileFixture) login(t *testing.T) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", f.bff.URL+oapi.BasePath+"/login/phonePasswordLogin",
+		strings.NewReader(`{"phone":"13800138000","password":"Jaka@2024"}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := f.client.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var env struct {
+		Data struct {
+			Token string `json:"token"`
+		} `json:"data"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&env))
+	require.NotEmpty(t, env.Data.Token, "the demo user logs in")
+	return env.Data.Token
+}
+
+// hostileRequest is one request of the test and what its answer must be.
+type hostileRequest struct {
+	name        string
+	path        string // below the base path, escaped
+	contentType string
+	body        []byte
+	header      http.Header
+	// want400 demands exactly 400 rather than any answer below 500.
+	want400 bool
+}
+
+func TestEveryOperationAnswersHostileInputWithAnEnvelopeAndNo5xx(t *testing.T) {
+	f := newHostileFixture(t)
+	token := f.login(t)
+	started := time.Now()
+	count := 0
+	for _, op := range f.spec.Operations() {
+		route, ok := f.spec.Route(op.Method, op.Path)
+		require.True(t, ok, op.Key())
+		for _, hr := range hostileRequests(route, op, token) {
+			count++
+			f.check(t, op, hr)
+		}
+	}
+	t.Logf("%d hostile requests over %d operations in %s", count, len(f.spec.Operations()), time.Since(started).Round(time.Millisecond))
+}
+
+// check sends hr and asserts the rules of the house on its answer.
+func (f *hostileFixture) check(t *testing.T, op oapi.Operation, hr hostileRequest) {
+	t.Helper()
+	what := fmt.Sprintf("%s (%s %s) %s", op.ID, op.Method, hr.path, hr.name)
+	req, err := http.NewRequest(op.Method, f.bff.URL+oapi.BasePath+hr.path, bytes.NewReader(hr.body))
+	require.NoError(t, err, what)
+	for k, v := range hr.header {
+		req.Header[k] = v
+	}
+	if hr.contentType != "" {
+		req.Header.Set("Content-Type", hr.contentType)
+	}
+	start := time.Now()
+	resp, err := f.client.Do(req)
+	if err != nil {
+		var netErr interface{ Timeout() bool }
+		if errors.As(err, &netErr) && netErr.Timeout() {
+			t.Errorf("%s: no answer within %s", what, answerLimit)
+			return
+		}
+		t.Errorf("%s: %v", what, err)
+		return
+	}
+	raw, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Errorf("%s: reading the answer: %v", what, err)
+		return
+	}
+	took := time.Since(start)
+	if resp.StatusCode >= 500 {
+		t.Errorf("%s: %d %s", what, resp.StatusCode, raw)
+		return
+	}
+	if hr.want400 && resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("%s: want 400, got %d %s", what, resp.StatusCode, raw)
+	}
+	var env struct {
+		Success *bool   `json:"success"`
+		Code    *int    `json:"code"`
+		Msg     *string `json:"msg"`
+	}
+	if err := json.Unmarshal(raw, &env); err != nil || env.Success == nil || env.Code == nil || env.Msg == nil {
+		t.Errorf("%s: %d, not the envelope: %.200s", what, resp.StatusCode, raw)
+		return
+	}
+	if *env.Code != resp.StatusCode {
+		t.Errorf("%s: code %d repeats not the status %d", what, *env.Code, resp.StatusCode)
+	}
+	if took > answerLimit {
+		t.Errorf("%s: answered in %s", what, took)
+	}
+}
+
+// Hostile values: NUL and bidi controls, path traversal, and text far longer than any field.
+var (
+	nulAndBidi      = "a\x00b\u202egnp.exe\u2066c"
+	traversals      = []string{"..", "%2e%2e", "..%2f..%2fetc%2fpasswd", "%2e%2e%5c%2e%2e", "%00", "%E2%80%AE", "a%20b", "%FF%FE"}
+	longText        = strings.Repeat("x", 5000)
+	hugeBody        = append(append([]byte(`{"x":"`), bytes.Repeat([]byte("a"), 2<<20)...), '"', '}')
+	deeplyNested    = bytes.Repeat([]byte("["), 200_000)
+	malformedBodies = map[string][]byte{
+		"truncated JSON": []byte(`{"a":`),
+		"not JSON":       []byte(`garbage`),
+		"a JSON string":  []byte(`"text"`),
+		"JSON null":      []byte(`null`),
+		"an array":       []byte(`[1,2,3]`),
+		"empty":          nil,
+	}
+)
+
+// hostileRequests lists the requests of one operation: a plausible one, then each kind of
+// hostile input in the part of the request where it can go.
+func hostileRequests(route *routers.Route, op oapi.Operation, token string) []hostileRequest {
+	header := http.Header{"Lang": {"en"}, "Token": {token}}
+	params := map[string]*openapi3.Parameter{}
+	var pathNames, queryNames []string
+	for _, p := range route.Operation.Parameters {
+		switch p.Value.In {
+		case "path":
+			pathNames = append(pathNames, p.Value.Name)
+		case "query":
+			queryNames = append(queryNames, p.Value.Name)
+		default:
+			continue
+		}
+		params[p.Value.Name] = p.Value
+	}
+	sort.Strings(queryNames)
+	plainPath := map[string]string{}
+	for _, name := range pathNames {
+		plainPath[name] = url.PathEscape(fmt.Sprint(sample(params[name].Schema, 0)))
+	}
+	plainQuery := url.Values{}
+	for _, name := range queryNames {
+		plainQuery.Set(name, fmt.Sprint(sample(params[name].Schema, 0)))
+	}
+	target := func(path map[string]string, query url.Values) string {
+		p := op.Path
+		for name, v := range path {
+			p = strings.ReplaceAll(p, "{"+name+"}", v)
+		}
+		if len(query) > 0 {
+			p += "?" + query.Encode()
+		}
+		return p
+	}
+
+	jsonBody, multipart := requestBody(route)
+	var plainBody []byte
+	contentType := ""
+	switch {
+	case jsonBody != nil:
+		plainBody, _ = json.Marshal(sampleOf(jsonBody, 0))
+		contentType = "application/json"
+	case multipart:
+		contentType = "multipart/form-data; boundary=xyz"
+		plainBody = []byte("--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\x00\u202egnp.exe\"\r\nContent-Type: image/png\r\n\r\nnot a picture\r\n--xyz--\r\n")
+	}
+	plain := hostileRequest{name: "plausible", path: target(plainPath, plainQuery), contentType: contentType, body: plainBody, header: header}
+	out := []hostileRequest{plain}
+	with := func(name string, change func(*hostileRequest)) {
+		r := plain
+		r.name = name
+		r.header = header.Clone()
+		change(&r)
+		out = append(out, r)
+	}
+
+	with("no token and an unknown language", func(r *hostileRequest) { r.header.Del("Token"); r.header.Set("Lang", "../../xx") })
+	with("a token with NUL-like and bidi bytes", func(r *hostileRequest) { r.header.Set("Token", "\u202e"+longText) })
+	for _, name := range pathNames {
+		for _, v := range append(traversals, url.PathEscape(longText)) {
+			with(fmt.Sprintf("path %s=%.40s", name, v), func(r *hostileRequest) {
+				path := maps(plainPath)
+				path[name] = v
+				r.path = target(path, plainQuery)
+			})
+		}
+	}
+	for _, name := range queryNames {
+		for _, v := range []string{nulAndBidi, longText, "-1", "1e309", "../../etc/passwd", "[]"} {
+			with(fmt.Sprintf("query %s=%.40q", name, v), func(r *hostileRequest) {
+				q := url.Values{}
+				for k, vs := range plainQuery {
+					q[k] = vs
+				}
+				q.Set(name, v)
+				r.path = target(plainPath, q)
+			})
+		}
+		with("query "+name+" twice", func(r *hostileRequest) { r.path += "&" + url.QueryEscape(name) + "=2" })
+	}
+	with("an undeclared query parameter", func(r *hostileRequest) {
+		if strings.Contains(r.path, "?") {
+			r.path += "&junk=" + url.QueryEscape(nulAndBidi)
+		} else {
+			r.path += "?junk=" + url.QueryEscape(nulAndBidi)
+		}
+	})
+
+	if jsonBody != nil {
+		for name, body := range malformedBodies {
+			with("body "+name, func(r *hostileRequest) { r.body = body })
+		}
+		with("a body of 2 MiB", func(r *hostileRequest) { r.body = hugeBody })
+		with("a body nested 200,000 deep", func(r *hostileRequest) { r.body = deeplyNested })
+		with("trailing garbage after the body", func(r *hostileRequest) {
+			r.body = append(append([]byte{}, plainBody...), []byte(` {"again":1}`)...)
+			r.want400 = true
+		})
+		with("two bodies", func(r *hostileRequest) {
+			r.body = append(append(append([]byte{}, plainBody...), ' '), plainBody...)
+			r.want400 = true
+		})
+		with("a plain-text content type", func(r *hostileRequest) { r.contentType = "text/plain" })
+		with("every field of the wrong type", func(r *hostileRequest) { r.body, _ = json.Marshal(wrongTypes(jsonBody)) })
+		with("every text field with NUL, bidi and ..", func(r *hostileRequest) { r.body, _ = json.Marshal(hostileStrings(jsonBody, nulAndBidi+"/../..")) })
+		with("every text field 5,000 characters long", func(r *hostileRequest) { r.body, _ = json.Marshal(hostileStrings(jsonBody, longText)) })
+	}
+	if multipart {
+		with("a multipart body without its boundary", func(r *hostileRequest) { r.contentType = "multipart/form-data" })
+		with("a multipart body that ends early", func(r *hostileRequest) { r.body = r.body[:len(r.body)/2] })
+		with("JSON where a file is expected", func(r *hostileRequest) { r.contentType, r.body = "application/json", []byte(`{"file":1}`) })
+	}
+	return out
+}
+
+func maps(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// requestBody is the JSON schema of the operation's body, or whether it takes a multipart body.
+func requestBody(route *routers.Route) (*openapi3.Schema, bool) {
+	rb := route.Operation.RequestBody
+	if rb == nil || rb.Value == nil {
+		return nil, false
+	}
+	if mt := rb.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+		return mt.Schema.Value, false
+	}
+	return nil, rb.Value.Content.Get("multipart/form-data") != nil
+}
+
+// sample is a plausible value of schema s: its example or first enum value where it has one,
+// else the smallest value of its type with every required property.
+func sample(ref *openapi3.SchemaRef, depth int) any {
+	if ref == nil || ref.Value == nil || depth > 8 {
+		return "x"
+	}
+	return sampleOf(ref.Value, depth)
+}
+
+func sampleOf(s *openapi3.Schema, depth int) any {
+	switch {
+	case s.Example != nil:
+		return s.Example
+	case len(s.Enum) > 0:
+		return s.Enum[0]
+	case len(s.OneOf) > 0:
+		return sample(s.OneOf[0], depth+1)
+	case len(s.AnyOf) > 0:
+		return sample(s.AnyOf[0], depth+1)
+	case len(s.AllOf) > 0:
+		merged := map[string]any{}
+		for _, part := range s.AllOf {
+			if m, ok := sample(part, depth+1).(map[string]any); ok {
+				for k, v := range m {
+					merged[k] = v
+				}
+			}
+		}
+		return merged
+	}
+	switch {
+	case s.Type.Is("object"):
+		m := map[string]any{}
+		for _, name := range s.Required {
+			m[name] = sample(s.Properties[name], depth+1)
+		}
+		return m
+	case s.Type.Is("array"):
+		return []any{sample(s.Items, depth+1)}
+	case s.Type.Is("integer"), s.Type.Is("number"):
+		if s.Min != nil {
+			return *s.Min
+		}
+		return 1
+	case s.Type.Is("boolean"):
+		return true
+	}
+	if s.MinLength > 0 {
+		return strings.Repeat("a", int(s.MinLength))
+	}
+	return "abc"
+}
+
+// wrongTypes is an object with every property of s given a value of another type.
+func wrongTypes(s *openapi3.Schema) map[string]any {
+	out := map[string]any{}
+	for name, p := range allProperties(s) {
+		switch {
+		case p.Type.Is("string"):
+			out[name] = 12345
+		case p.Type.Is("integer"), p.Type.Is("number"):
+			out[name] = "one"
+		case p.Type.Is("boolean"):
+			out[name] = "yes"
+		case p.Type.Is("array"):
+			out[name] = map[string]any{"not": "a list"}
+		default:
+			out[name] = []any{nil}
+		}
+	}
+	return out
+}
+
+// hostileStrings is the plausible object of s with every text property set to text.
+func hostileStrings(s *openapi3.Schema, text string) map[string]any {
+	out, _ := sampleOf(s, 0).(map[string]any)
+	if out == nil {
+		out = map[string]any{}
+	}
+	for name, p := range allProperties(s) {
+		if p.Type.Is("string") || p.Type == nil {
+			out[name] = text
+		}
+	}
+	return out
+}
+
+// allProperties are the properties of s, also those its allOf parts declare.
+func allProperties(s *openapi3.Schema) map[string]*openapi3.Schema {
+	out := map[string]*openapi3.Schema{}
+	for name, p := range s.Properties {
+		if p.Value != nil {
+			out[name] = p.Value
+		}
+	}
+	for _, part := range s.AllOf {
+		if part.Value != nil {
+			for name, p := range allProperties(part.Value) {
+				out[name] = p
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
+)
+
+// The lookups that answer with what the legacy systems know of other people (certificates and
+// their holders, the customer companies of the service team) are limited per client address
+// and per logged-in user, so that nobody can list them by guessing, and they answer no more
+// than the page shows.
+
+// TooManyLookups answers a lookup beyond the limits of the client address or the user.
+const TooManyLookups apierr.Key = "lookup.too_many" // 429
+
+func init() {
+	apierr.Register(TooManyLookups, http.StatusTooManyRequests)
+	messages.Add(string(TooManyLookups), map[messages.Lang]string{
+		"zh": "查询过于频繁，请稍后再试", "zh_tw": "查詢過於頻繁，請稍後再試",
+		"en": "Too many lookups. Please try again later.",
+		"ja": "検索の回数が多すぎます。しばらくしてから再度お試しください。",
+		"ko": "조회 횟수가 너무 많습니다. 잠시 후 다시 시도하세요.", "th": "ค้นหาบ่อยเกินไป โปรดลองอีกครั้งภายหลัง",
+		"es": "Demasiadas consultas. Inténtelo de nuevo más tarde.",
+		"fr": "Trop de recherches. Veuillez réessayer plus tard.",
+		"de": "Zu viele Abfragen. Bitte versuchen Sie es später erneut.",
+		"ru": "Слишком много запросов. Повторите попытку позже.",
+	})
+}
+
+// allowLookup counts a lookup of the user userID from the request's client address against
+// byIP and byUser, or answers 429 with the wait and returns false. The address is checked
+// first: a refused user does not spend it, and a refused address does not spend the user's.
+func (s *Server) allowLookup(w http.ResponseWriter, r *http.Request, byIP, byUser *ratelimit.Limiter, userID int64) bool {
+	ip := s.guard.clientKey(r)
+	ok, wait := byIP.Allow(ip)
+	if ok {
+		if ok, wait = byUser.Allow(strconv.FormatInt(userID, 10)); !ok {
+			byIP.Refund(ip)
+		}
+	}
+	if !ok {
+		w.Header().Set("Retry-After", ratelimit.RetryAfter(wait))
+		w.Header().Set("Cache-Control", "no-store")
+		writeError(w, r, s.Log, apierr.New(TooManyLookups, nil))
+		return false
+	}
+	return true
+}
+
+// maskName keeps the first letter of each part of a name and stars the rest ("张伟" → "张*",
+// "Anna Schmidt" → "A*** S******"): enough for holders to recognise their own certificates,
+// too little to learn who owns a phone number.
+func maskName(name string) string {
+	parts := strings.Fields(name)
+	for i, p := range parts {
+		first, size := utf8.DecodeRuneInString(p)
+		parts[i] = string(first) + strings.Repeat("*", max(utf8.RuneCountInString(p[size:]), 1))
+	}
+	return strings.Join(parts, " ")
+}
+
+// The company suggestions of the repair form answer a handful of names for a keyword that says
+// something: two characters of Chinese, Japanese or Korean, otherwise three.
+const (
+	companyListLimit     = 5
+	companyMinKeyword    = 3
+	companyMinKeywordCJK = 2 // Han, Hiragana, Katakana or Hangul: each character is a syllable or word
+)
+
+// companyKeywordLongEnough reports whether keyword is long enough to be looked up.
+func companyKeywordLongEnough(keyword string) bool {
+	n := utf8.RuneCountInString(keyword)
+	if n >= companyMinKeyword {
+		return true
+	}
+	for _, r := range keyword {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			return n >= companyMinKeywordCJK
+		}
+	}
+	return false
+}
