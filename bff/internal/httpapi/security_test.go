@@ -31,7 +31,6 @@ func assertAppHeaders(t *testing.T, resp *http.Response, what string) {
 	assert.Contains(t, h.Get("Permissions-Policy"), "camera=()", what)
 	assert.Contains(t, h.Get("Permissions-Policy"), "geolocation=()", what)
 	assert.Equal(t, "same-origin", h.Get("Cross-Origin-Opener-Policy"), what)
-	assert.Equal(t, "DENY", h.Get("X-Frame-Options"), what)
 	assert.Empty(t, h.Get("Strict-Transport-Security"), "%s: no HSTS unless configured", what)
 }
 
