@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/metrics"
@@ -119,6 +120,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
+		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
 		CRM:         crmClient,
 		ITR:         itrClient,

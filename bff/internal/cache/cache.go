@@ -11,10 +11,11 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
-	gocache "github.com/patrickmn/go-cache"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -70,9 +71,35 @@ var resultNames = [...]string{"miss", "hit", "stale", "stale_if_error"}
 
 func (r Result) String() string { return resultNames[r] }
 
-// Cache stores entries by key. The zero value is not usable; use New.
+// DefaultMaxBytes bounds a cache made by New.
+const DefaultMaxBytes = 256 << 20
+
+// Cache stores entries by key, in at most a given number of bytes. The zero value is not
+// usable; use New or NewBounded.
+//
+// When an answer does not fit, the cache drops the least useful entries first: those past
+// their stale-if-error window, which nothing may serve any more, then the least recently used
+// by the CLOCK (second chance) approximation of LRU. A hit only sets the entry's used bit, so
+// that the hot path takes no write lock; eviction sweeps a hand round the entries, giving each
+// used one a second chance and dropping the first unused one. New entries join just behind the
+// hand, unused, so a flood of keys that are asked for once displaces itself before it displaces
+// entries that are asked for again.
 type Cache struct {
-	store *gocache.Cache
+	mu    sync.RWMutex
+	items map[string]*item
+	// hand is the CLOCK's hand in the circular list of items, oldest first; nil when empty.
+	hand *item
+	// bytes is the accounted size of every item; maxBytes bounds it.
+	bytes, maxBytes int64
+	// nextExpiry is a time before which no entry's stale-if-error window ends (a lower
+	// bound, exact after a sweep), so that looking for expired entries is skipped when there
+	// can be none.
+	nextExpiry time.Time
+	// lastSweep and cleanup pace the removal of expired entries when the cache is not full.
+	lastSweep time.Time
+	cleanup   time.Duration
+	evictions atomic.Uint64
+
 	group singleflight.Group
 	now   func() time.Time
 	// OnRefreshError is told when a background refresh fails (the stale entry stays).
@@ -81,9 +108,24 @@ type Cache struct {
 	OnFetch func(key string)
 }
 
-// New returns an empty cache that sweeps expired entries every cleanup interval.
-func New(cleanup time.Duration) *Cache {
-	return &Cache{store: gocache.New(gocache.NoExpiration, cleanup), now: time.Now}
+// item is a stored entry with its place in the CLOCK. Only used changes without the write lock.
+type item struct {
+	key        string
+	entry      *Entry
+	size       int64
+	used       atomic.Bool
+	prev, next *item
+}
+
+// New returns an empty cache of at most DefaultMaxBytes; see NewBounded.
+func New(cleanup time.Duration) *Cache { return NewBounded(DefaultMaxBytes, cleanup) }
+
+// NewBounded returns an empty cache of at most maxBytes (see Stats for what is counted). Entries
+// past their stale-if-error window are removed when an answer is stored: all of them when room
+// is needed, and at most every cleanup interval otherwise. No goroutine runs in between; a quiet
+// cache keeps its expired entries, within its bound, until it stores again.
+func NewBounded(maxBytes int64, cleanup time.Duration) *Cache {
+	return &Cache{items: map[string]*item{}, maxBytes: maxBytes, cleanup: cleanup, now: time.Now}
 }
 
 // SetClock replaces the clock, for tests.
@@ -93,20 +135,60 @@ func (c *Cache) SetClock(now func() time.Time) { c.now = now }
 // fresh entry (Hit), or a stale one within its stale window (Stale), in which case a
 // background refresh is started. Anything else is (nil, Miss).
 func (c *Cache) Peek(key string) (*Entry, Result) {
-	v, ok := c.store.Get(key)
-	if !ok {
+	return c.peek(c.lookup(key), key)
+}
+
+// PeekBytes is Peek with the key in a byte slice, which it does not keep: a caller that builds
+// keys in a buffer looks them up without making a string of each.
+func (c *Cache) PeekBytes(key []byte) (*Entry, Result) {
+	c.mu.RLock()
+	it := c.items[string(key)] // no string is allocated for a map index
+	c.mu.RUnlock()
+	if it == nil {
 		return nil, Miss
 	}
-	e := v.(*Entry)
+	return c.peek(it, it.key)
+}
+
+func (c *Cache) peek(it *item, key string) (*Entry, Result) {
+	if it == nil {
+		return nil, Miss
+	}
+	e := it.entry
 	now := c.now()
 	switch {
 	case now.Before(e.FreshUntil):
+		it.markUsed()
 		return e, Hit
 	case now.Before(e.StaleUntil):
+		it.markUsed()
 		c.refreshInBackground(key, e)
 		return e, Stale
 	}
 	return nil, Miss
+}
+
+// markUsed sets the used bit, writing the shared cache line only when the bit changes.
+func (it *item) markUsed() {
+	if !it.used.Load() {
+		it.used.Store(true)
+	}
+}
+
+// lookup returns the item under key, or nil.
+func (c *Cache) lookup(key string) *item {
+	c.mu.RLock()
+	it := c.items[key]
+	c.mu.RUnlock()
+	return it
+}
+
+// get returns the entry under key whatever its age, or nil.
+func (c *Cache) get(key string) *Entry {
+	if it := c.lookup(key); it != nil {
+		return it.entry
+	}
+	return nil
 }
 
 // Load returns the entry under key, fetching it with fetch when it is missing or too old.
@@ -120,8 +202,8 @@ func (c *Cache) Load(ctx context.Context, key, route string, p Policy, limit tim
 	}
 	ch := c.group.DoChan(key, func() (any, error) {
 		// Another load may have stored the key between our Peek and this call.
-		if v, ok := c.store.Get(key); ok && c.now().Before(v.(*Entry).FreshUntil) {
-			return v, nil
+		if e := c.get(key); e != nil && c.now().Before(e.FreshUntil) {
+			return e, nil
 		}
 		return c.fetchAndStore(context.WithoutCancel(ctx), key, route, p, limit, fetch)
 	})
@@ -130,10 +212,8 @@ func (c *Cache) Load(ctx context.Context, key, route string, p Policy, limit tim
 		if res.Err == nil {
 			return res.Val.(*Entry), Miss, nil
 		}
-		if v, ok := c.store.Get(key); ok {
-			if e := v.(*Entry); c.now().Before(e.ErrorUntil) {
-				return e, StaleIfError, nil
-			}
+		if e := c.get(key); e != nil && c.now().Before(e.ErrorUntil) {
+			return e, StaleIfError, nil
 		}
 		return nil, Miss, res.Err
 	case <-ctx.Done():
@@ -153,7 +233,7 @@ func (c *Cache) fetchAndStore(ctx context.Context, key, route string, p Policy, 
 	}
 	e := newEntry(body, route, p, c.now())
 	e.refresh, e.refreshLimit = fetch, limit
-	c.store.Set(key, e, e.ErrorUntil.Sub(e.StoredAt))
+	c.store(key, e)
 	return e, nil
 }
 
@@ -167,8 +247,8 @@ func (c *Cache) refreshInBackground(key string, old *Entry) {
 		// tries again.
 		defer old.refreshing.Store(false)
 		_, err, _ := c.group.Do(key, func() (any, error) {
-			if v, ok := c.store.Get(key); ok && c.now().Before(v.(*Entry).FreshUntil) {
-				return v, nil
+			if e := c.get(key); e != nil && c.now().Before(e.FreshUntil) {
+				return e, nil
 			}
 			return c.fetchAndStore(context.Background(), key, old.Route, old.policy, old.refreshLimit, old.refresh)
 		})
@@ -178,19 +258,174 @@ func (c *Cache) refreshInBackground(key string, old *Entry) {
 	}()
 }
 
+// itemOverhead is what an entry costs besides its key and bodies: the Entry and item structs,
+// the header values computed once (ETag and two lengths with their one-element slices), the
+// entry's share of the map, and what its refresh function keeps for background refreshes (the
+// upstream request it was made for). The figure leaves out the allocator's rounding of each
+// allocation to its size class (up to an eighth for bodies of a few kB), so a process holds
+// somewhat more than the count.
+var itemOverhead = int64(unsafe.Sizeof(Entry{})) + int64(unsafe.Sizeof(item{})) +
+	3*int64(unsafe.Sizeof("")) + 32 + 2*8 + mapSlotBytes + refreshBytes
+
+// mapSlotBytes is an estimate of a map slot (key header, value pointer, control byte) with the
+// slack of a map that is not full.
+const mapSlotBytes = 48
+
+// refreshBytes is an estimate of what a refresh function keeps: the closures of the content
+// handler and the upstream request with its query, measured at about 600 bytes.
+const refreshBytes = 640
+
+// sizeOf is the accounted size of an entry under key.
+func sizeOf(key string, e *Entry) int64 {
+	return int64(len(key)) + int64(cap(e.Body)) + int64(cap(e.Gzip)) + itemOverhead
+}
+
+// store puts e under key, replacing what was there, and evicts until the cache fits its bound.
+// An answer larger than the whole cache is not kept.
+func (c *Cache) store(key string, e *Entry) {
+	size := sizeOf(key, e)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	now := c.now()
+	used := false
+	if old := c.items[key]; old != nil {
+		// A refreshed answer keeps the standing of the one it replaces.
+		used = old.used.Load()
+		c.unlink(old)
+	}
+	if size > c.maxBytes {
+		return
+	}
+	if now.Sub(c.lastSweep) >= c.cleanup && !now.Before(c.nextExpiry) {
+		c.removeExpired(now)
+	}
+	for c.bytes+size > c.maxBytes {
+		c.evictOne(now)
+	}
+	it := &item{key: key, entry: e, size: size}
+	it.used.Store(used)
+	c.link(it)
+	if c.nextExpiry.IsZero() || e.ErrorUntil.Before(c.nextExpiry) {
+		c.nextExpiry = e.ErrorUntil
+	}
+}
+
+// evictOne removes the least useful entry: all expired ones if there may be any, else the one
+// under the CLOCK's hand that has not been used since the hand last passed. The cache must not
+// be empty.
+func (c *Cache) evictOne(now time.Time) {
+	if !now.Before(c.nextExpiry) && c.removeExpired(now) > 0 {
+		return
+	}
+	for {
+		it := c.hand
+		if it.used.Load() {
+			it.used.Store(false)
+			c.hand = it.next
+			continue
+		}
+		c.unlink(it)
+		c.evictions.Add(1)
+		return
+	}
+}
+
+// removeExpired removes every entry past its stale-if-error window and returns how many.
+func (c *Cache) removeExpired(now time.Time) int {
+	c.lastSweep = now
+	c.nextExpiry = time.Time{}
+	removed := 0
+	for _, it := range c.items {
+		until := it.entry.ErrorUntil
+		if !now.Before(until) {
+			c.unlink(it)
+			removed++
+			continue
+		}
+		if c.nextExpiry.IsZero() || until.Before(c.nextExpiry) {
+			c.nextExpiry = until
+		}
+	}
+	c.evictions.Add(uint64(removed))
+	return removed
+}
+
+// link adds it to the map and just behind the hand, where the hand reaches it last.
+func (c *Cache) link(it *item) {
+	c.items[it.key] = it
+	c.bytes += it.size
+	if c.hand == nil {
+		it.prev, it.next = it, it
+		c.hand = it
+		return
+	}
+	it.prev, it.next = c.hand.prev, c.hand
+	c.hand.prev.next = it
+	c.hand.prev = it
+}
+
+// unlink removes it from the map and the CLOCK.
+func (c *Cache) unlink(it *item) {
+	delete(c.items, it.key)
+	c.bytes -= it.size
+	if it.next == it {
+		c.hand = nil
+	} else {
+		it.prev.next, it.next.prev = it.next, it.prev
+		if c.hand == it {
+			c.hand = it.next
+		}
+	}
+	it.prev, it.next = nil, nil
+}
+
+// Stats are the cache's figures for metrics: Bytes counts each entry's key, body and gzip body
+// and a fixed overhead per entry; Evictions counts entries dropped to make room or because
+// their stale-if-error window had ended.
+type Stats struct {
+	Entries   int
+	Bytes     int64
+	MaxBytes  int64
+	Evictions uint64
+}
+
+// Stats returns the cache's current figures.
+func (c *Cache) Stats() Stats {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return Stats{Entries: len(c.items), Bytes: c.bytes, MaxBytes: c.maxBytes, Evictions: c.evictions.Load()}
+}
+
 // Len is the number of stored entries.
-func (c *Cache) Len() int { return c.store.ItemCount() }
+func (c *Cache) Len() int {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return len(c.items)
+}
+
+// gzipWriters recycles compressors: each holds about a megabyte of state, which a busy cache
+// would otherwise allocate and zero for every answer it stores.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return zw
+}}
 
 func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	zw.Reset(&gz)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
+	zw.Reset(nil)
+	gzipWriters.Put(zw)
+	// The buffer grows by doubling; the entry keeps an exact copy, so that the cache holds (and
+	// counts) only the compressed bytes.
+	zipped := bytes.Clone(gz.Bytes())
 	return &Entry{
 		Body:       body,
-		Gzip:       gz.Bytes(),
+		Gzip:       zipped,
 		ETag:       etag,
 		StoredAt:   now,
 		FreshUntil: now.Add(p.Fresh),
@@ -199,7 +434,7 @@ func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
 		Route:      route,
 		etagHeader: []string{etag},
 		bodyLength: []string{strconv.Itoa(len(body))},
-		gzipLength: []string{strconv.Itoa(gz.Len())},
+		gzipLength: []string{strconv.Itoa(len(zipped))},
 		policy:     p,
 	}
 }

@@ -1,12 +1,17 @@
 package cache
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -172,3 +177,189 @@ type discardWriter struct{ h http.Header }
 func (d *discardWriter) Header() http.Header         { return d.h }
 func (d *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (d *discardWriter) WriteHeader(int)             {}
+
+// load stores body under key through Load, as a content handler does.
+func load(t *testing.T, c *Cache, key, body string, p Policy) *Entry {
+	t.Helper()
+	e, _, err := c.Load(context.Background(), key, "/r", p, time.Second, func(context.Context) ([]byte, error) {
+		return []byte(body), nil
+	})
+	require.NoError(t, err)
+	return e
+}
+
+// keys lists the stored keys, sorted.
+func (c *Cache) keys() []string {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	out := make([]string, 0, len(c.items))
+	for k := range c.items {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkAccounting checks that the byte count is the sum of the items' sizes and that the
+// CLOCK's ring holds exactly the map's items.
+func (c *Cache) checkAccounting(t *testing.T) {
+	t.Helper()
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	var sum int64
+	for k, it := range c.items {
+		require.Equal(t, sizeOf(k, it.entry), it.size)
+		sum += it.size
+	}
+	require.Equal(t, sum, c.bytes)
+	n := 0
+	if it := c.hand; it != nil {
+		for {
+			require.Same(t, it, c.items[it.key])
+			n++
+			if it = it.next; it == c.hand {
+				break
+			}
+		}
+	}
+	require.Equal(t, len(c.items), n)
+}
+
+// sameSize returns a body of n bytes for key k whose gzip has the same length for every k.
+func sameSize(k byte, n int) string { return string(bytes.Repeat([]byte{k}, n)) }
+
+func newBoundedTestCache(entries int) (*Cache, *clock) {
+	one := sizeOf("k-a", newEntry([]byte(sameSize('a', 1000)), "/r", policy, time.Now()))
+	c := NewBounded(int64(entries)*one, time.Minute)
+	clk := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	c.SetClock(clk.now)
+	return c, clk
+}
+
+func TestTheCacheNeverExceedsItsBound(t *testing.T) {
+	const maxBytes = 32 << 10
+	c := NewBounded(maxBytes, time.Minute)
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for i := range 1000 {
+		body := make([]byte, rnd.IntN(2000))
+		for j := range body {
+			body[j] = byte('a' + rnd.IntN(26)) // compresses to about 60%: both bodies count
+		}
+		load(t, c, fmt.Sprintf("key-%d-%s", i, strings.Repeat("x", rnd.IntN(200))), string(body), policy)
+		st := c.Stats()
+		require.LessOrEqual(t, st.Bytes, int64(maxBytes), "after %d entries", i+1)
+		if i%100 == 0 {
+			c.checkAccounting(t)
+		}
+	}
+	st := c.Stats()
+	assert.Greater(t, st.Evictions, uint64(700))
+	assert.Equal(t, c.Len(), st.Entries)
+	c.checkAccounting(t)
+}
+
+func TestAnAnswerLargerThanTheCacheIsServedButNotKept(t *testing.T) {
+	c := NewBounded(4<<10, time.Minute)
+	load(t, c, "small", "{}", policy)
+	big := `"` + strings.Repeat("y", 10<<10) + `"`
+	e := load(t, c, "big", big, policy)
+	assert.Equal(t, big, string(e.Body))
+	assert.Equal(t, []string{"small"}, c.keys())
+	c.checkAccounting(t)
+}
+
+func TestEntriesPastTheirStaleIfErrorWindowAreEvictedFirst(t *testing.T) {
+	c, clk := newBoundedTestCache(3)
+	short := Policy{Fresh: time.Second, Stale: time.Second, IfError: time.Second}
+	load(t, c, "k-b", sameSize('b', 1000), policy)
+	load(t, c, "k-c", sameSize('c', 1000), policy)
+	load(t, c, "k-a", sameSize('a', 1000), short)
+	_, res := c.Peek("k-a")
+	require.Equal(t, Hit, res, "k-a is the most recently used")
+	clk.advance(5 * time.Second) // k-a is past every window; k-b and k-c are fresh
+
+	load(t, c, "k-d", sameSize('d', 1000), policy)
+	assert.Equal(t, []string{"k-b", "k-c", "k-d"}, c.keys(),
+		"the expired entry goes, not the least recently used one")
+	assert.Equal(t, uint64(1), c.Stats().Evictions)
+	c.checkAccounting(t)
+}
+
+func TestTheLeastRecentlyUsedEntryIsEvicted(t *testing.T) {
+	c, _ := newBoundedTestCache(3)
+	load(t, c, "k-a", sameSize('a', 1000), policy)
+	load(t, c, "k-b", sameSize('b', 1000), policy)
+	load(t, c, "k-c", sameSize('c', 1000), policy)
+	c.Peek("k-a")
+	c.Peek("k-c")
+
+	load(t, c, "k-d", sameSize('d', 1000), policy)
+	assert.Equal(t, []string{"k-a", "k-c", "k-d"}, c.keys(), "k-b was never asked for again")
+
+	load(t, c, "k-e", sameSize('e', 1000), policy)
+	assert.Equal(t, []string{"k-c", "k-d", "k-e"}, c.keys(), "k-a was used before k-c")
+	c.checkAccounting(t)
+}
+
+func TestAKeyAskedForAgainOutlivesAFloodOfKeysAskedForOnce(t *testing.T) {
+	c, _ := newBoundedTestCache(10)
+	load(t, c, "k-h", sameSize('h', 1000), policy)
+	for i := range 1000 {
+		c.Peek("k-h") // the home page, asked for all the time
+		load(t, c, fmt.Sprintf("k-%04d", i), sameSize('j', 1000), policy)
+	}
+	e, res := c.Peek("k-h")
+	require.NotNil(t, e)
+	assert.Equal(t, Hit, res)
+	assert.Greater(t, c.Stats().Evictions, uint64(990))
+	c.checkAccounting(t)
+}
+
+func TestARefreshedAnswerReplacesItsEntryInTheAccounting(t *testing.T) {
+	c, clk := newTestCache()
+	load(t, c, "k", "short", policy)
+	before := c.Stats().Bytes
+	clk.advance(3 * time.Minute) // past fresh and stale: the next load fetches again
+	load(t, c, "k", strings.Repeat("longer ", 100), policy)
+	st := c.Stats()
+	assert.Equal(t, 1, st.Entries)
+	assert.Greater(t, st.Bytes, before)
+	assert.Zero(t, st.Evictions)
+	c.checkAccounting(t)
+}
+
+// BenchmarkPeekHit measures a hit: a read-locked map lookup and the used bit.
+func BenchmarkPeekHit(b *testing.B) {
+	c := New(time.Minute)
+	key := []byte("Gen\x00/prod-api/api/programa/buildProgramaTree/8?\x00")
+	_, _, _ = c.Load(context.Background(), string(key), "/r", policy, time.Second, func(context.Context) ([]byte, error) {
+		return []byte(`{"success":true}`), nil
+	})
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if e, _ := c.PeekBytes(key); e == nil {
+				b.Fatal("miss")
+			}
+		}
+	})
+}
+
+// BenchmarkStoreWhenFull measures storing a new answer in a full cache, which evicts one.
+func BenchmarkStoreWhenFull(b *testing.B) {
+	e := newEntry([]byte(sameSize('a', 4000)), "/r", policy, time.Now())
+	c := NewBounded(1000*sizeOf("key-0000000", e), time.Minute)
+	keys := make([]string, 10000)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("key-%07d", i)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		c.store(keys[i%len(keys)], e)
+		i++
+	}
+	if c.Stats().Evictions == 0 {
+		b.Fatal("nothing was evicted")
+	}
+}

@@ -73,6 +73,9 @@ type Config struct {
 	// LogLevel is debug, info, warn or error. LogJSON switches logs from text to JSON lines.
 	LogLevel string
 	LogJSON  bool
+	// CacheMaxBytes bounds the content cache: the answers' bodies, gzip bodies and keys, and a
+	// fixed overhead per answer. When it is full the least useful answers make room.
+	CacheMaxBytes int64
 	// TokenCacheTTL is how long a session token's check is remembered; 0 turns the cache off.
 	TokenCacheTTL time.Duration
 	// SiteOrigins are the site's public origins, where third-party logins may come back to.
@@ -156,6 +159,7 @@ var settings = []setting{
 	{"LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"LOG_JSON", "false", "log JSON lines instead of text"},
 	{"MOCK_BASE_PORT", "0", "bff-dev: first of the fixed loopback ports of the embedded mocks (0: free ports)"},
+	{"CACHE_MAX_BYTES", "268435456", "bound of the content cache in bytes (answers, their gzip and keys; 1 MiB to 64 GiB)"},
 	{"TOKEN_CACHE_TTL", "30s", "how long a token check is remembered (0 turns the cache off)"},
 	{"LIMIT_CODE_PER_TARGET", "1/60s,10/24h", "verification codes per phone or e-mail (count/window,…; off)"},
 	{"LIMIT_CODE_PER_IP", "20/1h", "verification codes per client address (count/window,…; off)"},
@@ -280,6 +284,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.LogJSON, err = strconv.ParseBool(get("LOG_JSON")); err != nil {
 		errs = append(errs, fmt.Errorf("LOG_JSON %q: want true or false", get("LOG_JSON")))
+	}
+	if c.CacheMaxBytes, err = strconv.ParseInt(get("CACHE_MAX_BYTES"), 10, 64); err != nil || c.CacheMaxBytes < 1<<20 || c.CacheMaxBytes > 64<<30 {
+		errs = append(errs, fmt.Errorf("CACHE_MAX_BYTES %q: want a number of bytes from 1 MiB (1048576) to 64 GiB", get("CACHE_MAX_BYTES")))
 	}
 	if c.TokenCacheTTL, err = time.ParseDuration(get("TOKEN_CACHE_TTL")); err != nil || c.TokenCacheTTL < 0 {
 		errs = append(errs, fmt.Errorf("TOKEN_CACHE_TTL %q: want a duration such as 30s (0 turns the cache off)", get("TOKEN_CACHE_TTL")))
@@ -420,7 +427,7 @@ func (c Config) String() string {
 	fmt.Fprintf(&b, "addr=%s admin_addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s log_level=%s",
 		c.Addr(), c.AdminAddr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
 	fmt.Fprintf(&b, " outbox_retry=%s..%s outbox_workers=%d", c.OutboxRetryMin, c.OutboxRetryMax, c.OutboxWorkers)
-	fmt.Fprintf(&b, " token_cache_ttl=%s %s site_origins=%q", c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
+	fmt.Fprintf(&b, " cache_max_bytes=%d token_cache_ttl=%s %s site_origins=%q", c.CacheMaxBytes, c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
 	secret := "random"
 	if c.UploadURLSecret != "" {
 		secret = "set" // never printed

@@ -142,3 +142,20 @@ func TestTheAdminListenerIsOnLoopbackBesideTheSite(t *testing.T) {
 		assert.Contains(t, err.Error(), "ADMIN_PORT")
 	}
 }
+
+func TestCacheMaxBytesBoundsTheContentCache(t *testing.T) {
+	c, err := Load(env(nil))
+	require.NoError(t, err)
+	assert.EqualValues(t, 256<<20, c.CacheMaxBytes)
+	assert.Contains(t, c.String(), "cache_max_bytes=268435456")
+	c, err = Load(env(map[string]string{"CACHE_MAX_BYTES": "1073741824"}))
+	require.NoError(t, err)
+	assert.EqualValues(t, 1<<30, c.CacheMaxBytes)
+	for _, bad := range []string{"256MiB", "-1", "0", "1000", "68719476737"} {
+		_, err = Load(env(map[string]string{"CACHE_MAX_BYTES": bad}))
+		assert.ErrorContains(t, err, "CACHE_MAX_BYTES", bad)
+	}
+	var usage bytes.Buffer
+	Usage(&usage)
+	assert.Contains(t, usage.String(), "CACHE_MAX_BYTES")
+}

@@ -3,8 +3,10 @@ package httpapi_test
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -172,4 +174,162 @@ func TestContentAnswersTellBrowsersToRevalidateNotToServeStale(t *testing.T) {
 		assert.Equal(t, "public, max-age=30", cc, attempt)
 		assert.NotEmpty(t, resp.Header.Get("ETag"), attempt)
 	}
+}
+
+func TestJunkQueryParametersMakeOneCMSCallAndOneCacheEntry(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	// The answer stays fresh however long the requests take: one fetch, no refresh.
+	now := time.Now()
+	f.cache.SetClock(func() time.Time { return now })
+	base := f.bff.URL + "/prod-api/api/news/newsList?pageNum=1&pageSize=10&typeId=1"
+	_, want := get(t, base, "lang", "en")
+	require.Equal(t, int64(1), f.cmsCalls.Load())
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
+	defer client.CloseIdleConnections()
+	targets := make(chan string)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	differ := map[int]int{}
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for target := range targets {
+				req, _ := http.NewRequest("GET", target, nil)
+				req.Header.Set("lang", "en")
+				resp, err := client.Do(req)
+				if !assert.NoError(t, err) {
+					continue
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK || !bytes.Equal(body, want) {
+					mu.Lock()
+					differ[resp.StatusCode]++
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range 10_000 {
+		switch i % 3 {
+		case 0:
+			targets <- fmt.Sprintf("%s&_=%d", base, i) // a cache buster
+		case 1:
+			targets <- fmt.Sprintf("%s&junk%d=%x", base, i, i*7919)
+		default:
+			targets <- fmt.Sprintf("%s&utm_source=%%E2%%80%%AE%d&pageNum=%d", base, i, i) // a repeated declared one
+		}
+	}
+	close(targets)
+	wg.Wait()
+	assert.Empty(t, differ, "every junk request has the plain request's answer")
+	assert.Equal(t, int64(1), f.cmsCalls.Load(), "one CMS call for ten thousand junk variants")
+	assert.Equal(t, 1, f.cache.Len(), "one cache entry for ten thousand junk variants")
+}
+
+func TestUndeclaredQueryParametersNeverReachTheCMS(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	resp, _ := get(t, f.bff.URL+"/prod-api/api/news/newsList?pageNum=1&junk=zzz&pageSize=10&typeId=1&locale=de", "lang", "en")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	f.cmsMu.Lock()
+	defer f.cmsMu.Unlock()
+	require.Len(t, f.cmsTargets, 1)
+	assert.NotContains(t, f.cmsTargets[0], "zzz")
+	assert.Contains(t, f.cmsTargets[0], "locale=en", "the language comes from the lang header only")
+}
+
+func TestReorderedQueryParametersShareOneEntry(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	var first []byte
+	for _, query := range []string{
+		"pageNum=1&pageSize=10&title=robot+arm",
+		"title=robot%20arm&pageNum=1&pageSize=10",
+		"pageSize=10&title=robot+arm&pageNum=1",
+		"pageSize=10&pageNum=1&title=%72obot+arm",
+	} {
+		resp, body := get(t, f.bff.URL+"/prod-api/api/news/newsListByTitle?"+query, "lang", "en")
+		require.Equal(t, http.StatusOK, resp.StatusCode, query)
+		if first == nil {
+			first = body
+		}
+		assert.Equal(t, first, body, query)
+	}
+	assert.Equal(t, int64(1), f.cmsCalls.Load(), "one CMS call whatever the order and escaping")
+	assert.Equal(t, 1, f.cache.Len())
+}
+
+func TestReadOnlyPOSTsShareOneEntryWhateverTheOrderAndSpacingOfTheirFields(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	for _, body := range []string{
+		`{"pageNum":1,"pageSize":10}`,
+		`{"pageSize":10,"pageNum":1}`,
+		"{ \"pageNum\" : 1,\n  \"pageSize\" : 10 }\n",
+	} {
+		resp, env := f.call(t, "POST", "/prod-api/api/language/list", body, "lang", "en")
+		require.Equal(t, http.StatusOK, resp.StatusCode, body)
+		assert.True(t, env.Success)
+	}
+	assert.Equal(t, int64(1), f.cmsCalls.Load())
+	assert.Equal(t, 1, f.cache.Len())
+
+	// The contract allows no other fields: with junk, the request is refused, warm cache or
+	// not, and it neither reaches the CMS nor makes an entry.
+	for i := range 20 {
+		resp, env := f.call(t, "POST", "/prod-api/api/language/list", fmt.Sprintf(`{"pageNum":1,"pageSize":10,"junk%d":%d}`, i, i), "lang", "en")
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+		assert.Equal(t, "request.invalid", env.ErrorKey)
+	}
+	assert.Equal(t, int64(1), f.cmsCalls.Load())
+	assert.Equal(t, 1, f.cache.Len())
+}
+
+func TestAWarmCacheRefusesWhatValidationRefuses(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	resp, _ := f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10}`, "lang", "en")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, _ = f.call(t, "GET", "/prod-api/api/programa/buildProgramaTree/8", "")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+
+	resp, env := f.call(t, "POST", "/prod-api/api/language/list", `{"pageNum":1,"pageSize":10}`, "lang", "en", "Content-Type", "text/plain")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a body of another type is not read as JSON by validation")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+	for _, lang := range []string{"xx", "EN", ""} {
+		resp, env = f.call(t, "GET", "/prod-api/api/programa/buildProgramaTree/8", "", "lang", lang)
+		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "lang %q is not a language of the contract", lang)
+		assert.Equal(t, "request.invalid", env.ErrorKey)
+	}
+	resp, _ = f.call(t, "POST", "/prod-api/login/industryList", "", "lang", "en")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	resp, env = f.call(t, "POST", "/prod-api/login/industryList", "[1,2]", "lang", "en")
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode, "a body that is not an object, on an operation that declares none")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+	assert.Equal(t, int64(3), f.cmsCalls.Load())
+	assert.Equal(t, 3, f.cache.Len())
+}
+
+func TestNoLangHeaderAndChineseShareOneEntry(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	_, none := get(t, f.bff.URL+"/prod-api/api/programa/buildProgramaTree/8")
+	_, zh := get(t, f.bff.URL+"/prod-api/api/programa/buildProgramaTree/8", "lang", "zh")
+	assert.Equal(t, none, zh)
+	assert.Equal(t, int64(1), f.cmsCalls.Load())
+}
+
+func TestTheCachesSizeIsAMetric(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	get(t, f.bff.URL+"/prod-api/api/programa/buildProgramaTree/8", "lang", "en")
+	_, body := get(t, f.admin.URL+"/metrics")
+	var lines []string
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(line, "bff_cache_") && !strings.HasPrefix(line, "bff_cache_results") {
+			lines = append(lines, line)
+		}
+	}
+	metrics := strings.Join(lines, "\n") + "\n"
+	assert.Contains(t, metrics, "bff_cache_entries 1\n")
+	assert.Regexp(t, `(?m)^bff_cache_bytes [1-9][0-9]{2,}$`, metrics)
+	assert.Contains(t, metrics, "bff_cache_max_bytes 2.68435456e+08\n")
+	assert.Contains(t, metrics, "bff_cache_evictions_total 0\n")
 }

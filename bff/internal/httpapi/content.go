@@ -89,19 +89,34 @@ func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, policy cac
 		writeRaw(w, r, data)
 		return
 	}
-	key, ok := r.Context().Value(cacheKeyCtx{}).(string)
+	s.serveCached(w, r, policy, func(ctx context.Context) ([]byte, error) {
+		data, err := fetch(ctx, string(lang), false)
+		if err != nil {
+			return nil, err
+		}
+		return wrapRaw(lang, data), nil
+	})
+}
+
+// serveCached answers r with the envelope that fetch produces, through the cache under r's key.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, policy cache.Policy, fetch cache.Fetch) {
+	key, ok := s.cacheKey(r)
 	if !ok {
-		// Only requests that went through cacheFront have a key; a handler test might not.
-		key = cacheKeyOf(r.Method, r.RequestURI, r.Header.Get("lang"), nil)
+		// Validation lets no request without a key this far; should one come, it is answered
+		// but not kept.
+		body, err := fetch(r.Context())
+		if err != nil {
+			writeError(w, r, s.Log, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = w.Write(body)
+		return
 	}
-	entry, res, err := s.Cache.Load(r.Context(), key, chi.RouteContext(r.Context()).RoutePattern(), policy, s.Timeout,
-		func(ctx context.Context) ([]byte, error) {
-			data, err := fetch(ctx, string(lang), false)
-			if err != nil {
-				return nil, err
-			}
-			return wrapRaw(lang, data), nil
-		})
+	// The route's name is kept by every entry of the route: one shared string, not one each.
+	route := s.routeMetrics(chi.RouteContext(r.Context()).RoutePattern()).route
+	entry, res, err := s.Cache.Load(r.Context(), key, route, policy, s.Timeout, fetch)
 	if err != nil {
 		if ctxErr := r.Context().Err(); ctxErr != nil && !apierrIs(err) {
 			err = apierr.New(apierr.UpstreamTimeout, ctxErr)

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -135,17 +133,7 @@ func (s *Server) getDistrict(w http.ResponseWriter, r *http.Request) {
 		}
 		return json.Marshal(envelope{Success: true, Code: http.StatusOK, Msg: messages.Text(msgKey, lang), Data: data})
 	}
-	key, ok := r.Context().Value(cacheKeyCtx{}).(string)
-	if !ok {
-		key = cacheKeyOf(r.Method, r.RequestURI, r.Header.Get("lang"), nil)
-	}
-	entry, res, err := s.Cache.Load(r.Context(), key, chi.RouteContext(r.Context()).RoutePattern(), structurePolicy, s.Timeout, fetch)
-	if err != nil {
-		writeError(w, r, s.Log, err)
-		return
-	}
-	s.cacheResult[res].Inc()
-	entry.Write(w, r, res)
+	s.serveCached(w, r, structurePolicy, fetch)
 }
 
 // getExamResultByCodeOrPhone lists certificates by number or by the holder's phone number, for a

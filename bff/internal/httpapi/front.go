@@ -1,11 +1,8 @@
 package httpapi
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -16,6 +13,10 @@ import (
 // cacheKeyCtx carries the cache key that cacheFront computed to the content handler, so that
 // both use exactly the same key.
 type cacheKeyCtx struct{}
+
+func contextWithKey(ctx context.Context, key string) context.Context {
+	return context.WithValue(ctx, cacheKeyCtx{}, key)
+}
 
 // cacheablePOSTs are the read-only POST operations of the legacy API, whose body is part of the
 // cache key. Other POSTs are writes and never read from the cache (nor have their bodies read
@@ -29,58 +30,55 @@ var cacheablePOSTs = map[string]bool{
 	oapi.BasePath + "/login/industryList":              true,
 }
 
-// maxKeyBody bounds the body of a read-only POST that can be a cache key.
+// maxKeyBody bounds the body of a read-only POST that cacheFront reads for its key; a larger
+// one is left to validation and the handler, which build its key from the whole body.
 const maxKeyBody = 16 << 10
 
+// keyBufferSize holds the key of a usual request on the stack.
+const keyBufferSize = 256
+
 // cacheFront answers requests whose answer is in the cache before routing and validation: the
-// key holds everything validation looked at (method, path, query, language, body), and only
-// answers to valid requests are ever stored. It keeps the hot path of a busy site to a map
+// key holds everything validation looked at (see cacheKeys), and only answers to valid
+// requests are ever stored. It keeps the hot path of a busy site to building a key, a map
 // lookup and a write.
 func (s *Server) cacheFront(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key, ok := frontKey(r)
+		if bypassesCache(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var buf [keyBufferSize]byte
+		key, ok := s.keys.requestKey(buf[:0], r, maxKeyBody)
 		if !ok {
 			next.ServeHTTP(w, r)
 			return
 		}
 		start := time.Now()
-		if entry, res := s.Cache.Peek(key); entry != nil {
+		if entry, res := s.Cache.PeekBytes(key); entry != nil {
 			status := entry.Write(w, r, res)
 			s.cacheResult[res].Inc()
 			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), cacheKeyCtx{}, key)))
+		next.ServeHTTP(w, withKey(r, string(key)))
 	})
 }
 
-// frontKey computes the cache key of r, or false when r can never be answered from the cache.
-func frontKey(r *http.Request) (string, bool) {
-	// Headers are read by their canonical names: Header.Get would canonicalize the name on
-	// every request, which allocates.
-	if !strings.HasPrefix(r.URL.Path, oapi.BasePath+"/") || len(r.Header["Preview"]) > 0 {
-		return "", false
-	}
-	switch {
-	case r.Method == http.MethodGet:
-		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), nil), true
-	case r.Method == http.MethodPost && cacheablePOSTs[r.URL.Path]:
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxKeyBody+1))
-		if err != nil || len(body) > maxKeyBody {
-			// Leave the request to validation, which answers it (413 or 400).
-			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), r.Body))
-			return "", false
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		return cacheKeyOf(r.Method, r.RequestURI, firstValue(r.Header["Lang"]), body), true
-	}
-	return "", false
+// bypassesCache reports whether r must never be answered from the cache: previews read drafts.
+// Headers are read by their canonical names: Header.Get would canonicalize the name on every
+// request, which allocates.
+func bypassesCache(r *http.Request) bool {
+	return len(r.Header["Preview"]) > 0
 }
 
-// cacheKeyOf joins what identifies a content answer. NUL cannot occur in a request line or a
-// header value, so the parts cannot run into each other.
-func cacheKeyOf(method, requestURI, lang string, body []byte) string {
-	return method + "\x00" + requestURI + "\x00" + lang + "\x00" + string(body)
+// cacheKey is the cache key of a content request: the one cacheFront built, or, for a request
+// that did not pass through it, one built now from the whole request.
+func (s *Server) cacheKey(r *http.Request) (string, bool) {
+	if key, ok := r.Context().Value(cacheKeyCtx{}).(string); ok {
+		return key, true
+	}
+	key, ok := s.keys.requestKey(nil, r, MaxJSONBodyBytes)
+	return string(key), ok
 }
 
 func firstValue(values []string) string {
@@ -94,6 +92,7 @@ func firstValue(values []string) string {
 // once per route rather than by label values on every request. Cached answers are GETs and the
 // read-only POSTs.
 type cachedRouteMetrics struct {
+	route                         string
 	getOK, getNotModified, postOK prometheus.Counter
 	latency                       prometheus.Observer
 }
@@ -115,6 +114,7 @@ func (s *Server) routeMetrics(route string) *cachedRouteMetrics {
 		return m.(*cachedRouteMetrics)
 	}
 	m := &cachedRouteMetrics{
+		route:          route,
 		getOK:          s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "200"),
 		getNotModified: s.Metrics.Requests.WithLabelValues(route, http.MethodGet, "304"),
 		postOK:         s.Metrics.Requests.WithLabelValues(route, http.MethodPost, "200"),

@@ -334,7 +334,7 @@ const formRoute = oapi.BasePath + "/api/customForm/{id}"
 func (s *Server) formDefinition(r *http.Request, id int64) (formDef, error) {
 	lang := requestLang(r)
 	idText := strconv.FormatInt(id, 10)
-	key := cacheKeyOf(http.MethodGet, oapi.BasePath+"/api/customForm/"+idText, r.Header.Get("lang"), nil)
+	key := s.keys.contentKey("/api/customForm/"+idText, lang)
 	entry, _, err := s.Cache.Load(r.Context(), key, formRoute, structurePolicy, s.Timeout, func(ctx context.Context) ([]byte, error) {
 		data, err := s.Content.Get(ctx, content.Request{Resource: "/forms/" + idText, Locale: string(lang)})
 		if err != nil {

@@ -58,7 +58,7 @@ type Deps struct {
 	Media *url.URL
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
-	// Cache keeps content answers; nil gets a new one.
+	// Cache keeps content answers; nil gets a new one of cache.DefaultMaxBytes.
 	Cache *cache.Cache
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
@@ -94,6 +94,8 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
+	// keys builds the cache keys of content requests from the contract.
+	keys *cacheKeys
 	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 	// loginStates remembers the third-party logins' used states.
@@ -131,6 +133,15 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.Metrics == nil {
 		s.Metrics = metrics.New()
 	}
+	s.Metrics.RegisterCache(func() metrics.CacheStats {
+		st := s.Cache.Stats()
+		return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
+	})
+	keys, err := newCacheKeys(s.Spec, cacheablePOSTs)
+	if err != nil {
+		return nil, fmt.Errorf("cache keys: %w", err)
+	}
+	s.keys = keys
 	for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {
 		s.cacheResult[res] = s.Metrics.CacheResults.WithLabelValues(res.String())
 	}

@@ -65,6 +65,9 @@ type fixture struct {
 	cache  *cache.Cache
 	// cmsCalls counts the requests that reached the CMS.
 	cmsCalls atomic.Int64
+	// cmsTargets lists the path and query of every request that reached the CMS.
+	cmsMu      sync.Mutex
+	cmsTargets []string
 }
 
 func newFixture(t *testing.T, timeout time.Duration) *fixture {
@@ -76,6 +79,9 @@ func newFixture(t *testing.T, timeout time.Duration) *fixture {
 	cmsServer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/__admin") {
 			f.cmsCalls.Add(1)
+			f.cmsMu.Lock()
+			f.cmsTargets = append(f.cmsTargets, r.URL.RequestURI())
+			f.cmsMu.Unlock()
 		}
 		cms.Handler.ServeHTTP(w, r)
 	}))
