@@ -17,6 +17,11 @@ const proxy = {
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
+ * zod's configuration (no `new Function`, which the site's CSP forbids) must run before any schema
+ * is built: it goes in the framework chunk, right after zod, ahead of every chunk with schemas.
+ */
+const ZOD_CONFIG = /[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
+/**
  * Parts of those libraries only lazy pages use (forms' mutations, parallel queries, translated
  * markup): left out of the framework chunk so the first page does not download them.
  */
@@ -84,7 +89,7 @@ export default defineConfig(({ command, mode }) => ({
               // The framework every page needs, in one long-cached chunk. Libraries used by a
               // single lazy page are not listed, so they stay in that page's chunk.
               name: 'framework',
-              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id),
+              test: (id: string) => ZOD_CONFIG.test(id) || (FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id)),
             },
             { name: 'shell', test: SHELL_CORE },
           ],

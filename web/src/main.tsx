@@ -1,3 +1,5 @@
+// First: zod without `new Function`, which the site's CSP forbids (see vite.config.ts).
+import '@/lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

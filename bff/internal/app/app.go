@@ -144,12 +144,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
 		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
 		PreviewLimits: &cfg.PreviewLimits,
+		HSTSMaxAge:    cfg.HSTSMaxAge,
+		BodyTimeout:   cfg.BodyTimeout,
 		// The photos and videos of repair reports, streamed to the work-order system.
 		Uploads: httpapi.UploadLimits{
 			ImageBytes: cfg.UploadImageMaxBytes,
 			VideoBytes: cfg.UploadVideoMaxBytes,
 			Timeout:    cfg.UploadTimeout,
 			URLKey:     []byte(cfg.UploadURLSecret),
+			MinRate:    cfg.UploadMinRate,
+			RateWindow: cfg.UploadRateWindow,
 		},
 		// Links to the files of documents that need login, signed with the same key.
 		DownloadLinkTTL: cfg.DownloadLinkTTL,

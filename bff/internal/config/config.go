@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -78,8 +79,9 @@ type Config struct {
 	CacheMaxBytes int64
 	// TokenCacheTTL is how long a session token's check is remembered; 0 turns the cache off.
 	TokenCacheTTL time.Duration
-	// SiteOrigins are the site's public origins, where third-party logins may come back to;
-	// empty means the host each request was sent to (fine on a developer machine).
+	// SiteOrigins are the site's public origins, where third-party logins may come back to.
+	// Required when Host is not a loopback address; empty on a developer machine means the host
+	// each request was sent to, if that is a loopback host.
 	SiteOrigins []string
 	// Limits are the abuse limits (account operations, certificate and company lookups) and
 	// the trusted proxies.
@@ -89,6 +91,15 @@ type Config struct {
 	UploadImageMaxBytes int64
 	UploadVideoMaxBytes int64
 	UploadTimeout       time.Duration
+	// BodyTimeout bounds the arrival of a request body, whole; an upload instead must keep up
+	// UploadMinRate bytes a second, averaged over UploadRateWindow (after a first window of
+	// grace). Slower bodies are cut off (408) rather than hold a connection.
+	BodyTimeout      time.Duration
+	UploadMinRate    int64
+	UploadRateWindow time.Duration
+	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security: for a site served over
+	// TLS only, as browsers then refuse plain HTTP to it for that long.
+	HSTSMaxAge time.Duration
 	// UploadURLSecret signs the site's links to personal files (preview links of uploaded files,
 	// links to documents that need login); required in production. Empty (development only)
 	// uses a random key per process: links then stop working at a restart, and BFFs behind one
@@ -172,15 +183,19 @@ var settings = []setting{
 	{"LIMIT_COMPANY_LOOKUP_PER_IP", "60/1h,300/24h", "company suggestions of the repair form per client address (count/window,…; off)"},
 	{"LIMIT_COMPANY_LOOKUP_PER_USER", "30/1h,100/24h", "company suggestions of the repair form per logged-in user (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
-	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; empty: the request's host)"},
+	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; required unless HOST is loopback)"},
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
 	{"UPLOAD_VIDEO_MAX_BYTES", "104857600", "largest video of a repair report, in bytes"},
 	{"UPLOAD_TIMEOUT", "10m", "time-out of one upload of a photo or video"},
+	{"BODY_TIMEOUT", "10s", "time a request body may take to arrive whole (uploads: see UPLOAD_MIN_RATE)"},
+	{"UPLOAD_MIN_RATE", "8192", "slowest pace of an upload, in bytes a second averaged over UPLOAD_RATE_WINDOW"},
+	{"UPLOAD_RATE_WINDOW", "10s", "window of UPLOAD_MIN_RATE, and the grace before it applies"},
 	{"UPLOAD_URL_SECRET", "", "key that signs links to personal files: upload previews, login-only documents (bff-dev: random per process when empty)"},
 	{"DOWNLOAD_LINK_TTL", "10m", "how long a link to a login-only document works (up to 1h)"},
 	{"PREVIEW_SECRET", "", "secret shared with the CMS that signs editors' preview tokens, at least 32 bytes (bff-dev: random per process, shared with its embedded CMS, when empty)"},
 	{"LIMIT_PREVIEW_PER_IP", "300/1m", "preview reads (drafts, never cached) per client address (count/window,…; off)"},
 	{"LIMIT_PREVIEW_PER_EDITOR", "300/1m", "preview reads per editor named by the preview token (count/window,…; off)"},
+	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 }
 
 // requirement is a setting the production binary refuses to start without.
@@ -341,6 +356,12 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 		c.SiteOrigins = append(c.SiteOrigins, strings.ToLower(u.Scheme+"://"+u.Host))
 	}
+	if len(c.SiteOrigins) == 0 && !loopback(c.Host) {
+		// Without its origins, a site could only take the Host header (the caller's to choose)
+		// for its own address, and third-party logins would come back wherever it said.
+		errs = append(errs, fmt.Errorf("SITE_ORIGINS is required when HOST %q is not a loopback address: "+
+			"set the site's public origins (e.g. https://www.jaka.com), where third-party logins come back to", c.Host))
+	}
 	for _, u := range []struct {
 		name string
 		into *int64
@@ -355,6 +376,18 @@ func Load(getenv func(string) string) (Config, error) {
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
 	if c.PreviewSecret = getenv("PREVIEW_SECRET"); c.PreviewSecret != "" && len(c.PreviewSecret) < MinPreviewSecretBytes {
 		errs = append(errs, fmt.Errorf("PREVIEW_SECRET: want at least %d bytes, such as `openssl rand -base64 32` gives (empty turns previews off)", MinPreviewSecretBytes))
+	}
+	if c.BodyTimeout, err = time.ParseDuration(get("BODY_TIMEOUT")); err != nil || c.BodyTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("BODY_TIMEOUT %q: want a positive duration such as 10s", get("BODY_TIMEOUT")))
+	}
+	if c.UploadMinRate, err = strconv.ParseInt(get("UPLOAD_MIN_RATE"), 10, 64); err != nil || c.UploadMinRate < 1 {
+		errs = append(errs, fmt.Errorf("UPLOAD_MIN_RATE %q: want a number of bytes a second, at least 1", get("UPLOAD_MIN_RATE")))
+	}
+	if c.UploadRateWindow, err = time.ParseDuration(get("UPLOAD_RATE_WINDOW")); err != nil || c.UploadRateWindow < time.Second {
+		errs = append(errs, fmt.Errorf("UPLOAD_RATE_WINDOW %q: want a duration of at least 1s, such as 10s", get("UPLOAD_RATE_WINDOW")))
+	}
+	if c.HSTSMaxAge, err = time.ParseDuration(get("HSTS_MAX_AGE")); err != nil || c.HSTSMaxAge < 0 {
+		errs = append(errs, fmt.Errorf("HSTS_MAX_AGE %q: want a duration such as 8760h (0: no HSTS)", get("HSTS_MAX_AGE")))
 	}
 	if c.DownloadLinkTTL, err = time.ParseDuration(get("DOWNLOAD_LINK_TTL")); err != nil || c.DownloadLinkTTL <= 0 || c.DownloadLinkTTL > time.Hour {
 		errs = append(errs, fmt.Errorf("DOWNLOAD_LINK_TTL %q: want a duration from 1s to 1h, such as 10m", get("DOWNLOAD_LINK_TTL")))
@@ -420,6 +453,7 @@ func (c Config) String() string {
 		secret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " upload_max=%d/%d upload_timeout=%s upload_url_key=%s", c.UploadImageMaxBytes, c.UploadVideoMaxBytes, c.UploadTimeout, secret)
+	fmt.Fprintf(&b, " body_timeout=%s upload_min_rate=%d/%s hsts_max_age=%s", c.BodyTimeout, c.UploadMinRate, c.UploadRateWindow, c.HSTSMaxAge)
 	fmt.Fprintf(&b, " download_link_ttl=%s", c.DownloadLinkTTL)
 	previewSecret := "unset"
 	if c.PreviewSecret != "" {
@@ -436,4 +470,14 @@ func (c Config) String() string {
 		}
 	}
 	return b.String()
+}
+
+// loopback reports whether host (HOST) is a loopback address or localhost: a listener only this
+// machine can reach. An empty host listens on every interface.
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && ip.IsLoopback()
 }

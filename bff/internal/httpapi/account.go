@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/netip"
@@ -520,15 +521,19 @@ func (s *Server) thirdPartyAuthorize(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, s, err)
 		return
 	}
+	// Only this browser may finish the login (login_state.go).
+	rememberLogin(w, r, a.State, isHTTPS(r) || strings.HasPrefix(strings.ToLower(in.RedirectURI), "https:"))
 	writeAccount(w, r, messages.OK, thirdPartyAuthorization{AuthorizeURL: a.AuthorizeURL, State: a.State, ExpiresIn: a.ExpiresIn})
 }
 
 // sameSite reports whether raw is an absolute http(s) address of this site, where a login code
 // may be sent: on one of Deps.SiteOrigins when they are configured, else on the host the request
-// came to (its Host header, or the X-Forwarded-Host a trusted proxy set). The fallback trusts a
-// header the caller chooses, which is fine on a developer machine; a public site configures
-// SITE_ORIGINS (and registers the same addresses with its real providers, which check them too).
-// User information that disguises a host, and fragments, are refused.
+// came to (its Host header, or the X-Forwarded-Host a trusted proxy set) when that host is this
+// machine (localhost, a loopback address). The Host header is the caller's to choose, so it is
+// never believed for another host: a developer machine needs nothing more, and a public site
+// configures SITE_ORIGINS (config refuses a public listen address without it; the site
+// registers the same addresses with its real providers, which check them too). User
+// information that disguises a host, and fragments, are refused.
 func (s *Server) sameSite(r *http.Request, raw string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Fragment != "" || u.Opaque != "" || u.Host == "" {
@@ -550,7 +555,7 @@ func (s *Server) sameSite(r *http.Request, raw string) bool {
 		}
 	}
 	for _, h := range hosts {
-		if h != "" && strings.EqualFold(u.Host, h) {
+		if h != "" && strings.EqualFold(u.Host, h) && loopbackHost(h) {
 			return true
 		}
 	}
@@ -572,17 +577,35 @@ type thirdPartyLoginRequest struct {
 	State    string `json:"state"`
 }
 
-// thirdPartyLogin exchanges the provider's code and state for a session.
+// thirdPartyLogin exchanges the provider's code and state for a session: only in the browser
+// that started the login (its cookie holds the state's hash), and once.
 func (s *Server) thirdPartyLogin(w http.ResponseWriter, r *http.Request) {
 	var in thirdPartyLoginRequest
 	if err := decodeJSON(r, &in); err != nil {
 		accountError(w, r, s, err)
 		return
 	}
+	if !startedHere(r, in.State) {
+		accountError(w, r, s, apierr.New(account.VerificationFailed, errors.New("the login was not started in this browser")))
+		return
+	}
+	hash := loginStateHash(in.State)
+	if !s.loginStates.spend(hash) {
+		forgetLogin(w, r, in.State)
+		accountError(w, r, s, apierr.New(account.VerificationFailed, errors.New("the login's state was used before")))
+		return
+	}
 	sess, err := s.identity().ThirdPartyLogin(r.Context(), in.Provider, in.Code, in.State)
 	if err != nil {
+		if apierr.From(err).Status() >= 500 {
+			// The identity service did not take the code: the visitor may try again.
+			s.loginStates.release(hash)
+		} else {
+			forgetLogin(w, r, in.State)
+		}
 		accountError(w, r, s, err)
 		return
 	}
+	forgetLogin(w, r, in.State)
 	writeAccount(w, r, msgLoginSuccess, newLoginResult(sess, sess.User.Email))
 }

@@ -406,8 +406,13 @@ func TestAccount200(t *testing.T) {
 			State        string `json:"state"`
 			ExpiresIn    int    `json:"expiresIn"`
 		}
-		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/thirdPartyAuthorize",
-			`{"provider":"google","redirectUri":"http://`+host+`/login/callback?from=%2Fen%2Findex"}`), &auth))
+		resp, env := f.do(t, "POST", "/login/thirdPartyAuthorize",
+			`{"provider":"google","redirectUri":"http://`+host+`/login/callback?from=%2Fen%2Findex"}`)
+		require.Equal(t, http.StatusOK, resp.StatusCode, env.ErrorKey)
+		require.NoError(t, json.Unmarshal(env.Data, &auth))
+		// The login is finished by the browser that started it: the one with its cookie.
+		browser := cookieHeader(resp)
+		require.NotEmpty(t, browser)
 		assert.True(t, strings.HasPrefix(auth.AuthorizeURL, f.idpURL+"/oauth/google/authorize?state="), auth.AuthorizeURL)
 		approved := f.admin(t, "POST", "/oauth/"+auth.State+"/approve", map[string]string{"name": "Alex", "email": "alex@example.com"})
 		back, err := url.Parse(approved["redirect"].(string))
@@ -415,7 +420,7 @@ func TestAccount200(t *testing.T) {
 		assert.Equal(t, host, back.Host)
 		assert.Equal(t, auth.State, back.Query().Get("state"))
 		login := decodeLogin(t, f.ok(t, "POST", "/login/thirdPartyLogin",
-			`{"provider":"google","code":"`+back.Query().Get("code")+`","state":"`+auth.State+`"}`))
+			`{"provider":"google","code":"`+back.Query().Get("code")+`","state":"`+auth.State+`"}`, "Cookie", browser))
 		assert.Equal(t, "alex@example.com", login.Account)
 		assert.Equal(t, "Alex", login.UserName)
 	})
@@ -795,12 +800,26 @@ func TestThirdPartyLoginComesBackOnlyToTheSite(t *testing.T) {
 		status, _ = authorize(t, f, "http://www.jaka.example/login/callback")
 		assert.Equal(t, http.StatusBadRequest, status, "the scheme is part of the origin")
 	})
-	t.Run("without, the request's host, or the one a trusted proxy forwarded", func(t *testing.T) {
+	t.Run("without, the request's host, or the one a trusted proxy forwarded, when it is this machine", func(t *testing.T) {
 		f := newAccountFixture(t, func(l *ratelimit.Limits) { l.TrustedProxies, _ = ratelimit.ParsePrefixes("127.0.0.1") })
-		status, _ := authorize(t, f, "http://site.example:5173/cb", "X-Forwarded-Host", "site.example:5173")
+		status, _ := authorize(t, f, "http://localhost:5173/cb", "X-Forwarded-Host", "localhost:5173")
 		assert.Equal(t, http.StatusOK, status)
+		status, _ = authorize(t, f, "http://site.example:5173/cb", "X-Forwarded-Host", "site.example:5173")
+		assert.Equal(t, http.StatusBadRequest, status, "a forwarded host that is not this machine is not believed")
 		untrusted := newAccountFixture(t, nil)
-		status, _ = authorize(t, untrusted, "http://site.example:5173/cb", "X-Forwarded-Host", "site.example:5173")
+		status, _ = authorize(t, untrusted, "http://localhost:5173/cb", "X-Forwarded-Host", "localhost:5173")
 		assert.Equal(t, http.StatusBadRequest, status, "X-Forwarded-Host of an untrusted peer is ignored")
+	})
+	t.Run("without, a forged Host header does not send the login elsewhere", func(t *testing.T) {
+		f := newAccountFixture(t, nil)
+		for _, host := range []string{"evil.example", "evil.example:443", "127.0.0.1.evil.example", "localhost.evil.example"} {
+			status, key := authorize(t, f, "https://"+host+"/login/callback", "Host", host)
+			assert.Equal(t, http.StatusBadRequest, status, host)
+			assert.Equal(t, "request.invalid", key, host)
+		}
+		for _, host := range []string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080"} {
+			status, _ := authorize(t, f, "http://"+host+"/login/callback", "Host", host)
+			assert.Equal(t, http.StatusOK, status, "a developer's site on %s", host)
+		}
 	})
 }

@@ -73,6 +73,12 @@ func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
 // writeError answers with the failure envelope of err. Internal errors and upstream failures are
 // logged with their cause; the browser only sees the key and a localized text.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	if bodyTooSlow(r) {
+		// Whatever the handler made of the cut-off body, the reason is its pace; the rest of it
+		// is not waited for.
+		err = apierr.New(RequestTooSlow, err)
+		w.Header().Set("Connection", "close")
+	}
 	e := apierr.From(err)
 	status := e.Status()
 	switch {

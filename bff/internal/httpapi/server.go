@@ -83,8 +83,15 @@ type Deps struct {
 	// PreviewLimits bound the preview reads per client address and per editor; nil means
 	// preview.DefaultLimits(). The client address is read as AccountLimits' TrustedProxies say.
 	PreviewLimits *preview.Limits
+	// BodyTimeout bounds the arrival of a request body, whole (DefaultBodyTimeout when 0);
+	// streamed operations' files have Uploads' minimum rate instead.
+	BodyTimeout time.Duration
+	// HSTSMaxAge, when positive, is sent as Strict-Transport-Security's max-age: for sites
+	// served over TLS only.
+	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
-	// third-party login may come back to. Empty means the host the request was sent to.
+	// third-party login may come back to. Empty means the host the request was sent to, if that
+	// is this machine (localhost, a loopback address): a developer's site.
 	SiteOrigins []string
 }
 
@@ -99,6 +106,8 @@ type Server struct {
 	keys *cacheKeys
 	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
+	// loginStates remembers the third-party logins' used states.
+	loginStates *loginStates
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
 	links linkSigner
@@ -127,6 +136,7 @@ func NewServer(d Deps) (*Handler, error) {
 		proxies = d.AccountLimits.TrustedProxies
 	}
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, proxies)
+	s.loginStates = newLoginStates(nil)
 	s.Uploads = s.Uploads.withDefaults()
 	s.links = linkSigner{key: s.Uploads.URLKey}
 	if s.DownloadLinkTTL <= 0 {
@@ -176,8 +186,8 @@ func NewServer(d Deps) (*Handler, error) {
 			}
 			// A streamed body (an upload) is read by its handler as it arrives: the contract's
 			// validation leaves it out, and the operation has as long as a file takes to arrive.
-			validated := route
-			if streamedBody(route) {
+			validated, streamed := route, streamedBody(route)
+			if streamed {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
@@ -194,6 +204,10 @@ func NewServer(d Deps) (*Handler, error) {
 					for i, k := range rc.URLParams.Keys {
 						params[k] = rc.URLParams.Values[i]
 					}
+				}
+				if streamed {
+					// A file may take minutes, at no less than the minimum rate (slow_body.go).
+					r.Body = newMinRateBody(w, r.Body, s.Uploads.MinRate, s.Uploads.RateWindow, s.Uploads.Timeout, time.Now)
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
 				if jsonBody {
@@ -235,7 +249,9 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
-	return &Handler{Handler: s.recoverPanics(s.cacheFront(r)), Admin: s.admin(), Router: r}, nil
+	// The security headers come first, so that answers from the cache (cacheFront answers
+	// before routing) carry them as well.
+	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Admin: s.admin(), Router: r}, nil
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/chi/v5"
@@ -39,6 +40,11 @@ type UploadLimits struct {
 	URLKey []byte
 	// URLTTL is how long a preview link works: 1 hour.
 	URLTTL time.Duration
+	// MinRate is the slowest a file may arrive, in bytes a second averaged over RateWindow,
+	// after a first RateWindow of grace: 8 KiB/s over 10 s. A slower upload is cut off (408
+	// request.too_slow) rather than hold its connection for Timeout.
+	MinRate    int64
+	RateWindow time.Duration
 }
 
 func (l UploadLimits) withDefaults() UploadLimits {
@@ -57,6 +63,12 @@ func (l UploadLimits) withDefaults() UploadLimits {
 	}
 	if l.URLTTL <= 0 {
 		l.URLTTL = time.Hour
+	}
+	if l.MinRate <= 0 {
+		l.MinRate = 8 << 10
+	}
+	if l.RateWindow <= 0 {
+		l.RateWindow = 10 * time.Second
 	}
 	return l
 }
@@ -142,11 +154,14 @@ func formReader(r *http.Request) (*multipart.Reader, error) {
 }
 
 // readError turns an error met while reading a multipart form into the answer's error: the
-// form's size limit, or a form that ended early or is malformed.
+// form's size limit, a form that arrived too slowly, or one that ended early or is malformed.
 func readError(err error) error {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		return apierr.New(itr.UploadTooLarge, err)
+	}
+	if errors.Is(err, errBodyTooSlow) {
+		return apierr.New(RequestTooSlow, err)
 	}
 	return apierr.New(itr.UploadInterrupted, err)
 }
@@ -190,9 +205,12 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 
 // fileName is the name a file is kept under: the last element of the uploaded name, without
 // control characters, at most 200 characters; a file without a name gets one from its type.
+// Bidirectional controls go too (U+202E turns "photo\u202Egnp.exe" into what reads as
+// "photoexe.png"), and line and paragraph separators, which would break the name over lines
+// wherever it is shown.
 func fileName(name, contentType string) string {
 	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.In(r, unicode.Zl, unicode.Zp) || r == utf8.RuneError {
 			return -1
 		}
 		return r
@@ -240,11 +258,9 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 	}
 	lang := requestLang(r)
 	lim := s.Uploads
-	// A large video takes longer to arrive than the server's read and write time-outs allow
-	// other requests: this one gets the upload time-out.
-	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Now().Add(lim.Timeout))
-	_ = rc.SetWriteDeadline(time.Now().Add(lim.Timeout + 15*time.Second))
+	// A large video takes longer to arrive than the server's write time-out allows other
+	// requests: this one gets the upload time-out (the body's own pace is minRateBody's).
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(lim.Timeout + 15*time.Second))
 
 	// A form longer than the largest file allows is refused before anything is sent on.
 	if r.ContentLength > lim.VideoBytes+multipartSlack {
@@ -406,10 +422,9 @@ func (s *Server) repairFile(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The file is the user's own: no shared cache keeps it, and a browser only while the link
-	// works. It is shown as what its bytes are, and never run as a page.
+	// works. It is shown as what its bytes are, and never run as a page (securityHeaders gives
+	// it nosniff and the sandboxed MediaCSP).
 	h.Set("Cache-Control", "private, max-age=600")
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	w.WriteHeader(resp.StatusCode)
 	if r.Method == http.MethodHead {

@@ -82,6 +82,7 @@ func TestUploads200(t *testing.T) {
 			assert.Equal(t, http.StatusOK, got.StatusCode)
 			assert.Equal(t, tc.want, got.Header.Get("Content-Type"))
 			assert.Equal(t, "nosniff", got.Header.Get("X-Content-Type-Options"))
+			assert.Equal(t, httpapi.MediaCSP, got.Header.Get("Content-Security-Policy"), "never run as a page")
 			assert.Contains(t, got.Header.Get("Cache-Control"), "private")
 			assert.Equal(t, tc.data, body)
 			req, _ := http.NewRequest("GET", f.bff.URL+u.URL, nil)
@@ -371,4 +372,39 @@ func TestTheSystemsOwnLimitIsReportedAsTooLarge(t *testing.T) {
 		stored, partial := f.itrFiles(t)
 		return stored+partial == 0
 	}, 3*time.Second, 20*time.Millisecond)
+}
+
+// A file name is shown to the user and to the service staff as the uploader wrote it, except
+// for what would make it read as another name: bidirectional controls, control characters and
+// line breaks are dropped.
+func TestUploadNamesLoseBidiAndControlCharacters(t *testing.T) {
+	f := newRepairFixture(t, httpapi.UploadLimits{})
+	for sent, want := range map[string]string{
+		"photo\u202Egnp.exe":                "photognp.exe",
+		"\u2066x\u2069\u2067y\u2068z.png":   "xyz.png",
+		"a\u200Eb\u200Fc\u061Cd\u202Ae.png": "abcde.png",
+		"line\u2028break\u2029here.png":     "linebreakhere.png",
+		"报修照片.png":                          "报修照片.png",
+		// Control characters cannot be sent raw in a part's header, but can percent-encoded.
+		"*=UTF-8''tab%09here%7F%00.png": "tabhere.png",
+	} {
+		var body bytes.Buffer
+		boundary := "b0undary"
+		param := `filename="` + sent + `"`
+		if strings.HasPrefix(sent, "*=") {
+			param = "filename" + sent
+		}
+		fmt.Fprintf(&body, "--%s\r\nContent-Disposition: form-data; name=\"file\"; %s\r\nContent-Type: image/png\r\n\r\n", boundary, param)
+		body.Write(pngPhoto)
+		fmt.Fprintf(&body, "\r\n--%s--\r\n", boundary)
+		req, err := http.NewRequest("POST", f.bff.URL+"/prod-api/api/itr/upload", &body)
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
+		req.Header.Set("token", annaToken)
+		resp, env := f.send(t, req, "/api/itr/upload")
+		require.Equal(t, http.StatusOK, resp.StatusCode, "%q: %s", sent, env.Msg)
+		var u uploaded
+		require.NoError(t, json.Unmarshal(env.Data, &u))
+		assert.Equal(t, want, u.Name, "%q", sent)
+	}
 }

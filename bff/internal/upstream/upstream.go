@@ -85,6 +85,11 @@ func singleJoin(base, path string) string {
 // upstream.unavailable, other 5xx and unreadable answers as upstream.bad_gateway. Answers below
 // 500 are returned as they are, for the system's client to interpret.
 func (c *Client) Do(req *http.Request) (*Response, error) {
+	if err := sendable(req.Header); err != nil {
+		// The request carries what HTTP cannot (a NUL in a token from a query string): it is the
+		// visitor's input, refused before it leaves, and no failure of the system.
+		return nil, apierr.New(apierr.InvalidRequest, fmt.Errorf("%s: %s %s: %w", c.System, req.Method, req.URL.Path, err))
+	}
 	httpClient := c.HTTP
 	if httpClient == nil {
 		httpClient = &http.Client{Transport: NewTransport()}
@@ -115,6 +120,36 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 // BadAnswer reports an answer the system's client cannot use (an unexpected status or shape).
 func (c *Client) BadAnswer(format string, args ...any) error {
 	return c.fail(apierr.UpstreamBadGateway, fmt.Errorf(c.System+": "+format, args...))
+}
+
+// Unexpected reports an answer status the system's client has no meaning for. The BFF builds
+// its requests from the visitor's input (a company name, a token, an address), which the
+// contract cannot check in every respect the system does: a 400 (or 414) is the system refusing
+// that input, answered 400 request.invalid, and a 413 request.too_large; neither is a failure of
+// the system. Any other status is upstream.bad_gateway.
+func (c *Client) Unexpected(status int, format string, args ...any) error {
+	switch status {
+	case http.StatusBadRequest, http.StatusRequestURITooLong:
+		return apierr.New(apierr.InvalidRequest, fmt.Errorf(c.System+": "+format, args...))
+	case http.StatusRequestEntityTooLarge:
+		return apierr.New(apierr.RequestTooLarge, fmt.Errorf(c.System+": "+format, args...))
+	}
+	return c.BadAnswer(format, args...)
+}
+
+// sendable reports a header value that HTTP cannot carry: control characters other than tab.
+// net/http would refuse to send it with an error that reads like a broken connection.
+func sendable(h http.Header) error {
+	for name, values := range h {
+		for _, v := range values {
+			for i := 0; i < len(v); i++ {
+				if b := v[i]; (b < 0x20 && b != '\t') || b == 0x7f {
+					return fmt.Errorf("header %s holds a control character", name)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func (c *Client) fail(key apierr.Key, err error) error {

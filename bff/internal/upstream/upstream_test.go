@@ -90,3 +90,28 @@ func TestURLJoinsBelowTheBasePath(t *testing.T) {
 	assert.Equal(t, "http://cms.internal/root/dealers/by-name/a%2Fb%20%E4%B8%8A", c.URL("/dealers/by-name/"+url.PathEscape("a/b 上"), nil),
 		"an escaped segment stays one segment")
 }
+
+func TestRefusedInputIsTheVisitorsNotTheSystemsFailure(t *testing.T) {
+	var failures []apierr.Key
+	calls := 0
+	c := clientFor(t, func(w http.ResponseWriter, r *http.Request) { calls++ })
+	c.OnFailure = func(_ string, k apierr.Key) { failures = append(failures, k) }
+
+	req, _ := http.NewRequest("GET", c.URL("/x", nil), nil)
+	req.Header.Set("Authorization", "Bearer a\x00b")
+	_, err := c.Do(req)
+	assert.Equal(t, apierr.InvalidRequest, keyOf(err), "a header HTTP cannot carry is refused before it is sent")
+	assert.Zero(t, calls)
+
+	for status, key := range map[int]apierr.Key{
+		http.StatusBadRequest:            apierr.InvalidRequest,
+		http.StatusRequestURITooLong:     apierr.InvalidRequest,
+		http.StatusRequestEntityTooLarge: apierr.RequestTooLarge,
+		http.StatusConflict:              apierr.UpstreamBadGateway,
+		http.StatusTeapot:                apierr.UpstreamBadGateway,
+	} {
+		assert.Equal(t, key, keyOf(c.Unexpected(status, "GET /x: status %d", status)), "status %d", status)
+	}
+	assert.Equal(t, []apierr.Key{apierr.UpstreamBadGateway, apierr.UpstreamBadGateway}, failures,
+		"only answers that mean the system misbehaved count as its failures")
+}

@@ -235,9 +235,10 @@ func (c *HTTPClient) decode(a answer, what string, v any) error {
 	return nil
 }
 
-// unexpected reports an answer the client has no meaning for.
+// unexpected reports an answer the client has no meaning for; a 400 is the service refusing the
+// visitor's input (upstream.Client.Unexpected).
 func (c *HTTPClient) unexpected(a answer, what string) error {
-	return c.BadAnswer("%s: status %d %q", what, a.status, a.reason)
+	return c.Unexpected(a.status, "%s: status %d %q", what, a.status, a.reason)
 }
 
 // addressFailure maps the service's refusal of an address to the site's key.
@@ -343,6 +344,10 @@ func (c *HTTPClient) session(a answer, what string) (Session, error) {
 func (c *HTTPClient) ValidateToken(ctx context.Context, token string) (User, error) {
 	a, err := c.call(ctx, http.MethodGet, "/session", token, nil)
 	if err != nil {
+		if apierr.From(err).Key == apierr.InvalidRequest {
+			// A token that cannot even be sent (control characters) is no session.
+			return User{}, apierr.New(TokenExpired, err)
+		}
 		return User{}, err
 	}
 	switch a.status {
@@ -357,7 +362,8 @@ func (c *HTTPClient) ValidateToken(ctx context.Context, token string) (User, err
 			return User{}, c.BadAnswer("validate token: no user")
 		}
 		return out.User.profile().User, nil
-	case http.StatusUnauthorized:
+	case http.StatusUnauthorized, http.StatusBadRequest:
+		// A token the service finds malformed is no session either.
 		return User{}, apierr.New(TokenExpired, nil)
 	}
 	return User{}, c.unexpected(a, "validate token")

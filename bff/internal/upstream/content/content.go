@@ -52,8 +52,9 @@ type HTTPClient struct {
 // New returns a CMS client for the system at base.
 func New(base upstream.Client) *HTTPClient { return &HTTPClient{Client: base} }
 
-// Get reads one resource. A 404 from the CMS is resource.not_found; any other answer that is not
-// a 200 with a JSON body is upstream.bad_gateway.
+// Get reads one resource. A 404 from the CMS is resource.not_found, a 400 (the CMS refusing a
+// parameter the visitor chose) request.invalid; any other answer that is not a 200 with a JSON
+// body is upstream.bad_gateway.
 func (c *HTTPClient) Get(ctx context.Context, r Request) (json.RawMessage, error) {
 	query := url.Values{}
 	for k, v := range r.Query {
@@ -76,7 +77,7 @@ func (c *HTTPClient) Get(ctx context.Context, r Request) (json.RawMessage, error
 	case resp.Status == http.StatusNotFound:
 		return nil, apierr.New(apierr.NotFound, nil)
 	case resp.Status != http.StatusOK:
-		return nil, c.BadAnswer("GET %s: status %d", r.Resource, resp.Status)
+		return nil, c.Unexpected(resp.Status, "GET %s: status %d", r.Resource, resp.Status)
 	case !json.Valid(resp.Body):
 		return nil, c.BadAnswer("GET %s: body is not JSON", r.Resource)
 	}

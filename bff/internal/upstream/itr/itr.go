@@ -347,7 +347,7 @@ func (c *HTTPClient) getJSON(ctx context.Context, path string, q url.Values, not
 	case http.StatusNotFound:
 		return apierr.New(notFound, nil)
 	default:
-		return c.BadAnswer("GET %s: status %d", path, resp.Status)
+		return c.Unexpected(resp.Status, "GET %s: status %d", path, resp.Status)
 	}
 	if err := json.Unmarshal(resp.Body, v); err != nil {
 		return c.BadAnswer("GET %s: %v", path, err)

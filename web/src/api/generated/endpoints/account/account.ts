@@ -1890,7 +1890,10 @@ export const useLogout = <TError = ErrorType<ErrorEnvelope>,
  * calls thirdPartyLogin. `redirectUri` must be an absolute http(s) address of this site (400
  * otherwise), so that a login can only come back here: on one of the site's configured origins
  * (`SITE_ORIGINS`), or, where none are configured (development), on the host the request was sent
- * to. In development the identity-service mock plays the provider with a simulated consent page.
+ * to when that is a loopback host (localhost, 127.0.0.1, ::1). The answer sets an HttpOnly,
+ * SameSite=Lax cookie (`jaka_login_state`, Secure over https, path `/prod-api/login/`) that binds
+ * the login to this browser: only a browser holding it can finish the login. In development the
+ * identity-service mock plays the provider with a simulated consent page.
  * @summary Start a third-party login; answers the provider's page to send the browser to.
  */
 export const thirdPartyAuthorize = async (thirdPartyAuthorizeRequest: ThirdPartyAuthorizeRequest, options?: Parameters<typeof http>[1]): Promise<ThirdPartyAuthorizationEnvelope> => {
@@ -1979,8 +1982,10 @@ export const useThirdPartyAuthorize = <TError = ErrorType<ErrorEnvelope>,
 }
 
 /**
- * A wrong, used or expired code, or a state that does not belong to it, answers 422
- * `account.verification_failed`. The provider vouches for the e-mail address it reports: the
+ * A wrong, used or expired code, a state that does not belong to it, a state this browser did not
+ * start (no `jaka_login_state` cookie of thirdPartyAuthorize for it) or one used before (a state
+ * is spent by its first try, whatever the outcome, unless the identity service did not answer)
+ * answers 422 `account.verification_failed`. The provider vouches for the e-mail address it reports: the
  * account with that address is logged in, otherwise a new account is created.
  * @summary Finish a third-party login with the code and state the provider sent back.
  */
