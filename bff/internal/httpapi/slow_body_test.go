@@ -193,9 +193,12 @@ func TestAnUploadMustKeepUpItsMinimumRate(t *testing.T) {
 	assertTooSlow(t, a, "an upload that stops")
 	a = sendSlowly(t, f.bff.URL, head, trickle(form, 20*time.Millisecond))
 	assertTooSlow(t, a, "an upload at 150 bytes a second")
-	stored, partial := f.itrFiles(t)
+	stored, _ := f.itrFiles(t)
 	assert.Zero(t, stored, "nothing of them is kept")
-	assert.Zero(t, partial)
+	// The work-order system drops a partial file once it sees the upload's connection end,
+	// which may be just after the visitor's answer.
+	assert.Eventually(t, func() bool { _, partial := f.itrFiles(t); return partial == 0 }, 5*time.Second, 10*time.Millisecond,
+		"the partial files are dropped")
 
 	// A file that arrives at a good pace is taken, however long the window is.
 	u := f.mustUpload(t, annaToken, "alarm.png", pngPhoto)
