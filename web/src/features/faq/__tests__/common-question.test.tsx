@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { storePreviewToken } from '@/lib/preview-token';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
@@ -108,12 +109,15 @@ describe('the FAQ page', () => {
 
 describe('the preview of one question', () => {
   it('shows the question, its category and its answer, asking for drafts', async () => {
+    // An editor opened a preview link: the tab holds its token.
+    storePreviewToken('an-editors-token');
+    onTestFinished(() => storePreviewToken(''));
     const { requests } = stubFaq();
     await renderAt(<CommonQuestionDetailRoute />, '/en/preview/commonQuestionDetail?id=17');
     expect(await screen.findByRole('heading', { level: 1, name: 'How does collision detection work?' }, SLOW)).toBeTruthy();
     expect(await screen.findByText('Safety and collision detection', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Answer to question 17.')).toBeTruthy();
-    expect(requests.find((r) => r.url.includes('selectFaqByTitle'))?.headers.get('preview')).toBe('1');
+    expect(requests.find((r) => r.url.includes('selectFaqByTitle'))?.headers.get('preview')).toBe('an-editors-token');
     expect(screen.getByRole('link', { name: 'Go to the FAQ' }).getAttribute('href')).toBe('/en/preview/commonQuestion?id=17');
   });
 

@@ -1,8 +1,9 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, onTestFinished } from 'vitest';
 import { enquiryDialogStore } from '@/lib/enquiry-dialog';
 import { pageTitleStore } from '@/lib/page-title';
+import { storePreviewToken } from '@/lib/preview-token';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderRouteAt } from '@/testing/render-route';
@@ -32,10 +33,13 @@ describe('the product page', () => {
   });
 
   it('asks for drafts on the preview mirror', async () => {
+    // An editor opened a preview link: the tab holds its token.
+    storePreviewToken('an-editors-token');
+    onTestFinished(() => storePreviewToken(''));
     const { requests } = mockFetch([['/api/productCenter/getProductById/1/103', { body: envelope({ ...productDetail, summary: 'Draft summary' }) }]]);
     await renderRouteAt(<ProductDetailsRoute />, PATTERN, '/en/preview/productDetails/103');
     expect(await screen.findByText('Draft summary')).toBeTruthy();
-    expect(requests[0]?.headers.get('preview')).toBe('1');
+    expect(requests[0]?.headers.get('preview')).toBe('an-editors-token');
   });
 
   it('shows name, summary, line, key figures, gallery and sanitised description', async () => {
