@@ -117,6 +117,49 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: body}, nil
 }
 
+// streamedFileHeaders are the request headers a streamed file passes on to the system: ranges
+// (to resume a download, for video players) and conditional requests (for caches).
+var streamedFileHeaders = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
+
+// OpenFile starts a GET of a file at escapedPath (with query) that is streamed to the browser,
+// never read whole: files run to hundreds of MB. The range and conditional headers of h are
+// passed on, and the file is asked for unencoded: files are compressed already, and a byte range
+// of a gzipped answer would be another range than the one asked for. A 200, 206, 304 or 416 is
+// the answer, whose body the caller closes; a 404 is notFound; anything else a failure of the
+// system.
+func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Values, h http.Header, notFound apierr.Key) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(escapedPath, query), nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range streamedFileHeaders {
+		if v := h.Get(name); v != "" {
+			req.Header.Set(name, v)
+		}
+	}
+	req.Header.Set("Accept-Encoding", "identity")
+	httpClient := c.HTTP
+	if httpClient == nil {
+		httpClient = &http.Client{Transport: NewTransport()}
+	}
+	resp, err := httpClient.Do(req)
+	if err != nil {
+		return nil, c.fail(Classify(ctx, err), fmt.Errorf("GET %s: %w", req.URL.Path, err))
+	}
+	switch resp.StatusCode {
+	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
+		return resp, nil
+	}
+	resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusNotFound:
+		return nil, apierr.New(notFound, nil)
+	case http.StatusServiceUnavailable:
+		return nil, c.fail(apierr.UpstreamUnavailable, fmt.Errorf("GET %s: status %d", req.URL.Path, resp.StatusCode))
+	}
+	return nil, c.BadAnswer("GET %s: status %d", req.URL.Path, resp.StatusCode)
+}
+
 // BadAnswer reports an answer the system's client cannot use (an unexpected status or shape).
 func (c *Client) BadAnswer(format string, args ...any) error {
 	return c.fail(apierr.UpstreamBadGateway, fmt.Errorf(c.System+": "+format, args...))

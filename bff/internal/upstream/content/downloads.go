@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 )
 
 // LoginRequired is the failure of a preview or download of a document that needs a logged-in
@@ -117,53 +115,9 @@ func (c *HTTPClient) RecordDownload(ctx context.Context, e DownloadEvent) (Downl
 	return DownloadLink{}, c.BadAnswer("POST %s: want either a url or a file grant in the answer", path)
 }
 
-// forwardedFileHeaders are the request headers a file's delivery passes on: ranges, to resume a
-// download, and conditional requests.
-var forwardedFileHeaders = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
-
-// OpenFile starts reading the file of grant ref, passing on the request's range and conditional
-// headers; the caller closes the body. A grant the CMS does not know or that has expired is
-// resource.not_found. The answer is streamed, never read whole: files run to hundreds of MB.
+// OpenFile starts reading the file of grant ref, passing on the request's range headers (to
+// resume a download) and conditional ones; the caller closes the body. A grant the CMS does not
+// know or that has expired is resource.not_found.
 func (c *HTTPClient) OpenFile(ctx context.Context, ref string, h http.Header) (*http.Response, error) {
-	path := FilePath(ref)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(APIPrefix+path, nil), nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range forwardedFileHeaders {
-		if v := h.Get(name); v != "" {
-			req.Header.Set(name, v)
-		}
-	}
-	// Archives are compressed already, and a byte range of a gzipped answer would be another
-	// range than the one asked for.
-	req.Header.Set("Accept-Encoding", "identity")
-	httpClient := c.HTTP
-	if httpClient == nil {
-		httpClient = &http.Client{Transport: upstream.NewTransport()}
-	}
-	resp, err := httpClient.Do(req)
-	if err != nil {
-		return nil, c.failed(upstream.Classify(ctx, err), fmt.Errorf("GET %s/files: %w", APIPrefix, err))
-	}
-	switch resp.StatusCode {
-	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
-		return resp, nil
-	}
-	resp.Body.Close()
-	switch resp.StatusCode {
-	case http.StatusNotFound:
-		return nil, apierr.New(apierr.NotFound, nil)
-	case http.StatusServiceUnavailable:
-		return nil, c.failed(apierr.UpstreamUnavailable, fmt.Errorf("GET %s/files: status %d", APIPrefix, resp.StatusCode))
-	}
-	return nil, c.BadAnswer("GET %s/files: status %d", APIPrefix, resp.StatusCode)
-}
-
-// failed reports a failure of a call made without Do.
-func (c *HTTPClient) failed(key apierr.Key, err error) error {
-	if c.OnFailure != nil {
-		c.OnFailure(c.System, key)
-	}
-	return &apierr.Error{Key: key, Err: fmt.Errorf("%s: %w", c.System, err)}
+	return c.Client.OpenFile(ctx, APIPrefix+FilePath(ref), nil, h, apierr.NotFound)
 }

@@ -397,53 +397,10 @@ func (c *HTTPClient) DeleteAttachment(ctx context.Context, owner int64, id strin
 	return c.BadAnswer("DELETE %s: status %d", AttachmentsPath, resp.Status)
 }
 
-// forwardedFileHeaders are the request headers a preview passes on: ranges for video players,
-// and conditional requests for caches.
-var forwardedFileHeaders = []string{"Range", "If-Range", "If-None-Match", "If-Modified-Since"}
-
-// OpenAttachment starts reading a file of owner.
+// OpenAttachment starts reading a file of owner, for its preview: ranges for video players and
+// conditional requests for caches pass through.
 func (c *HTTPClient) OpenAttachment(ctx context.Context, owner int64, id string, h http.Header) (*http.Response, error) {
-	path := AttachmentsPath + "/" + url.PathEscape(id) + "/content"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.URL(path, ownerQuery(owner)), nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range forwardedFileHeaders {
-		if v := h.Get(name); v != "" {
-			req.Header.Set(name, v)
-		}
-	}
-	// Photos and videos are compressed already; a byte range of a gzipped answer would be
-	// another range than the one asked for.
-	req.Header.Set("Accept-Encoding", "identity")
-	httpClient := c.HTTP
-	if httpClient == nil {
-		httpClient = &http.Client{Transport: upstream.NewTransport()}
-	}
-	resp, err := httpClient.Do(req)
-	if err != nil {
-		return nil, c.failed(upstream.Classify(ctx, err), fmt.Errorf("GET %s: %w", AttachmentsPath, err))
-	}
-	switch resp.StatusCode {
-	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
-		return resp, nil
-	}
-	resp.Body.Close()
-	switch {
-	case resp.StatusCode == http.StatusNotFound:
-		return nil, apierr.New(UploadNotFound, nil)
-	case resp.StatusCode == http.StatusServiceUnavailable:
-		return nil, c.failed(apierr.UpstreamUnavailable, fmt.Errorf("GET %s: status %d", AttachmentsPath, resp.StatusCode))
-	}
-	return nil, c.BadAnswer("GET %s: status %d", AttachmentsPath, resp.StatusCode)
-}
-
-// failed reports a failure of a call made without Do.
-func (c *HTTPClient) failed(key apierr.Key, err error) error {
-	if c.OnFailure != nil {
-		c.OnFailure(c.System, key)
-	}
-	return &apierr.Error{Key: key, Err: fmt.Errorf("%s: %w", c.System, err)}
+	return c.OpenFile(ctx, AttachmentsPath+"/"+url.PathEscape(id)+"/content", ownerQuery(owner), h, UploadNotFound)
 }
 
 // The system's work-order body.
