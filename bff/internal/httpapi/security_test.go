@@ -34,6 +34,17 @@ func assertAppHeaders(t *testing.T, resp *http.Response, what string) {
 	assert.Empty(t, h.Get("Strict-Transport-Security"), "%s: no HSTS unless configured", what)
 }
 
+// assertAPIHeaders checks the browser-side defences of a JSON answer of /prod-api: a document
+// that loads nothing and that no page may frame, never sniffed as anything but JSON.
+func assertAPIHeaders(t *testing.T, resp *http.Response, what string) {
+	t.Helper()
+	h := resp.Header
+	assert.Equal(t, "default-src 'none'; frame-ancestors 'none'", h.Get("Content-Security-Policy"), what)
+	assert.Equal(t, []string{"nosniff"}, h.Values("X-Content-Type-Options"), what)
+	assert.Equal(t, "strict-origin-when-cross-origin", h.Get("Referrer-Policy"), what)
+	assert.Empty(t, h.Get("Strict-Transport-Security"), "%s: no HSTS unless configured", what)
+}
+
 func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
 	f := newFixture(t, 5*time.Second)
 	t.Run("the web app", func(t *testing.T) {
@@ -51,19 +62,19 @@ func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
 		url := f.bff.URL + "/prod-api/api/programa/buildProgramaTree/8"
 		resp, _ := get(t, url, "lang", "en")
 		require.Equal(t, "MISS", resp.Header.Get("X-Cache"))
-		assertAppHeaders(t, resp, "a content answer read from the CMS")
+		assertAPIHeaders(t, resp, "a content answer read from the CMS")
 		resp, _ = get(t, url, "lang", "en")
 		require.Equal(t, "HIT", resp.Header.Get("X-Cache"))
-		assertAppHeaders(t, resp, "a content answer from the cache")
+		assertAPIHeaders(t, resp, "a content answer from the cache")
 		resp, _ = get(t, url, "lang", "en", "If-None-Match", resp.Header.Get("ETag"))
 		require.Equal(t, http.StatusNotModified, resp.StatusCode)
-		assertAppHeaders(t, resp, "a 304 from the cache")
+		assertAPIHeaders(t, resp, "a 304 from the cache")
 		resp, _ = get(t, url, "lang", "en", "Accept-Encoding", "gzip")
-		assertAppHeaders(t, resp, "a gzip answer from the cache")
+		assertAPIHeaders(t, resp, "a gzip answer from the cache")
 		resp, _ = get(t, f.bff.URL+"/prod-api/no/such/operation")
-		assertAppHeaders(t, resp, "an error envelope")
+		assertAPIHeaders(t, resp, "an error envelope")
 		resp, _ = get(t, f.bff.URL+"/prod-api/api/getDetails/1/abc")
-		assertAppHeaders(t, resp, "an invalid request")
+		assertAPIHeaders(t, resp, "an invalid request")
 	})
 	t.Run("CMS media are sandboxed", func(t *testing.T) {
 		resp, body := get(t, f.bff.URL+"/cms-assets/banners/home-zu.svg")
