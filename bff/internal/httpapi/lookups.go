@@ -38,14 +38,7 @@ func init() {
 // byIP and byUser, or answers 429 with the wait and returns false. The address is checked
 // first: a refused user does not spend it, and a refused address does not spend the user's.
 func (s *Server) allowLookup(w http.ResponseWriter, r *http.Request, byIP, byUser *ratelimit.Limiter, userID int64) bool {
-	ip := s.guard.clientKey(r)
-	ok, wait := byIP.Allow(ip)
-	if ok {
-		if ok, wait = byUser.Allow(strconv.FormatInt(userID, 10)); !ok {
-			byIP.Refund(ip)
-		}
-	}
-	if !ok {
+	if ok, wait := ratelimit.AllowBoth(byIP, s.guard.clientKey(r), byUser, strconv.FormatInt(userID, 10)); !ok {
 		w.Header().Set("Retry-After", ratelimit.RetryAfter(wait))
 		w.Header().Set("Cache-Control", "no-store")
 		writeError(w, r, s.Log, apierr.New(TooManyLookups, nil))

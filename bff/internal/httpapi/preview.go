@@ -3,8 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"net/netip"
-	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
@@ -47,10 +45,9 @@ type previewGuard struct {
 	verifier  *preview.Verifier
 	perIP     *ratelimit.Limiter
 	perEditor *ratelimit.Limiter
-	proxies   []netip.Prefix
 }
 
-func newPreviewGuard(v *preview.Verifier, limits *preview.Limits, proxies []netip.Prefix) *previewGuard {
+func newPreviewGuard(v *preview.Verifier, limits *preview.Limits) *previewGuard {
 	l := preview.DefaultLimits()
 	if limits != nil {
 		l = *limits
@@ -59,7 +56,6 @@ func newPreviewGuard(v *preview.Verifier, limits *preview.Limits, proxies []neti
 		verifier:  v,
 		perIP:     ratelimit.New(nil, l.PerIP...),
 		perEditor: ratelimit.New(nil, l.PerEditor...),
-		proxies:   proxies,
 	}
 }
 
@@ -91,24 +87,6 @@ func withPreview(ctx context.Context, p editorPreview) context.Context {
 	return context.WithValue(ctx, previewCtx{}, p)
 }
 
-// allow counts one preview read against the client address and the editor, and reports whether
-// both have room; when not, it also returns how long to wait.
-func (g *previewGuard) allow(r *http.Request, editor string) (bool, time.Duration) {
-	ip := ratelimit.ClientIP(r, g.proxies)
-	ipKey := "unknown"
-	if ip.IsValid() {
-		ipKey = ratelimit.IPKey(ip)
-	}
-	if ok, wait := g.perIP.Allow(ipKey); !ok {
-		return false, wait
-	}
-	if ok, wait := g.perEditor.Allow(editor); !ok {
-		g.perIP.Refund(ipKey) // not served: the address keeps its room
-		return false, wait
-	}
-	return true, 0
-}
-
 // servePreview answers an editor's preview: drafts straight from the CMS, never cached by the
 // BFF nor the browser, never indexed, and limited per address and per editor.
 func (s *Server) servePreview(w http.ResponseWriter, r *http.Request, p editorPreview, fetch contentFetch) {
@@ -116,7 +94,9 @@ func (s *Server) servePreview(w http.ResponseWriter, r *http.Request, p editorPr
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("X-Robots-Tag", "noindex, nofollow")
 	h.Set("Vary", previewVary)
-	if ok, wait := s.previews.allow(r, p.editor); !ok {
+	// The client address first: a refused address does not spend the editor's room, and a
+	// refused editor gives the address its read back.
+	if ok, wait := ratelimit.AllowBoth(s.previews.perIP, s.guard.clientKey(r), s.previews.perEditor, p.editor); !ok {
 		h.Set("Retry-After", ratelimit.RetryAfter(wait))
 		writeError(w, r, s.Log, apierr.New(PreviewTooManyRequests, nil))
 		return

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"runtime/debug"
 	"strings"
@@ -131,11 +130,7 @@ type Handler struct {
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
 	s.guard = newAccountGuard(d.AccountLimits)
-	var proxies []netip.Prefix
-	if d.AccountLimits != nil {
-		proxies = d.AccountLimits.TrustedProxies
-	}
-	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, proxies)
+	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits)
 	s.loginStates = newLoginStates(nil)
 	s.Uploads = s.Uploads.withDefaults()
 	s.links = linkSigner{key: s.Uploads.URLKey}

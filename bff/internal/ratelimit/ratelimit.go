@@ -164,6 +164,20 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return true, 0
 }
 
+// AllowBoth counts one event against key a of la and key b of lb, only when both have room.
+// a is checked first, so a refused a does not spend b; a refused b gives a's event back. When
+// refused it returns how long to wait.
+func AllowBoth(la *Limiter, a string, lb *Limiter, b string) (bool, time.Duration) {
+	if ok, wait := la.Allow(a); !ok {
+		return false, wait
+	}
+	if ok, wait := lb.Allow(b); !ok {
+		la.Refund(a)
+		return false, wait
+	}
+	return true, 0
+}
+
 // Refund takes back the newest event of key: an attempt that turned out legitimate, or a code
 // that was not sent after all.
 func (l *Limiter) Refund(key string) {

@@ -314,3 +314,19 @@ func TestParseBackoff(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+func TestAllowBothSpendsNeitherKeyWhenOneIsRefused(t *testing.T) {
+	byIP := ratelimit.New(nil, ratelimit.Rule{Limit: 2, Window: time.Hour})
+	byUser := ratelimit.New(nil, ratelimit.Rule{Limit: 1, Window: time.Hour})
+	ok, _ := ratelimit.AllowBoth(byIP, "ip", byUser, "user")
+	require.True(t, ok)
+	ok, wait := ratelimit.AllowBoth(byIP, "ip", byUser, "user")
+	assert.False(t, ok, "the user has no room left")
+	assert.Positive(t, wait)
+	ok, _ = ratelimit.AllowBoth(byIP, "ip", byUser, "another user")
+	assert.True(t, ok, "the refused user gave the address its event back")
+	ok, _ = ratelimit.AllowBoth(byIP, "ip", byUser, "a third user")
+	assert.False(t, ok, "the address has no room left")
+	ok, _ = ratelimit.AllowBoth(byIP, "other ip", byUser, "a third user")
+	assert.True(t, ok, "the refused address did not spend the third user's room")
+}
