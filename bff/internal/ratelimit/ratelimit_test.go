@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,21 +93,7 @@ func TestKeysAreSweptOnceTheirEventsLeaveTheWindow(t *testing.T) {
 
 func TestConcurrentAttemptsNeverExceedTheLimit(t *testing.T) {
 	l := ratelimit.New(nil, ratelimit.Rule{Limit: 10, Window: time.Hour})
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	allowed := 0
-	for i := 0; i < 200; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if ok, _ := l.Allow("victim"); ok {
-				mu.Lock()
-				allowed++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	allowed := allowedConcurrently(l, "victim", 200)
 	assert.Equal(t, 10, allowed)
 }
 
@@ -255,21 +242,7 @@ func TestBackoffRefundAndReset(t *testing.T) {
 
 func TestConcurrentAttemptsWaitForEachOther(t *testing.T) {
 	l := ratelimit.NewBackoff(nil, ratelimit.Backoff{Free: 5, Base: time.Minute, Max: time.Hour, Window: time.Hour})
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	allowed := 0
-	for i := 0; i < 100; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if ok, _ := l.Allow("victim"); ok {
-				mu.Lock()
-				allowed++
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
+	allowed := allowedConcurrently(l, "victim", 100)
 	assert.Equal(t, 5, allowed, "attempts in flight count as failures until refunded")
 }
 
@@ -329,4 +302,21 @@ func TestAllowBothSpendsNeitherKeyWhenOneIsRefused(t *testing.T) {
 	assert.False(t, ok, "the address has no room left")
 	ok, _ = ratelimit.AllowBoth(byIP, "other ip", byUser, "a third user")
 	assert.True(t, ok, "the refused address did not spend the third user's room")
+}
+
+// allowedConcurrently sends n attempts on key at once and counts those l allows.
+func allowedConcurrently(l *ratelimit.Limiter, key string, n int) int {
+	var wg sync.WaitGroup
+	var allowed atomic.Int64
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if ok, _ := l.Allow(key); ok {
+				allowed.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return int(allowed.Load())
 }
