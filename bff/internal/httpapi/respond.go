@@ -1,15 +1,12 @@
 package httpapi
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
-
-	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
@@ -119,34 +116,6 @@ func decodeJSON(r *http.Request, v any) error {
 			return apierr.Invalid(apierr.FieldError{Field: "body", Message: "a request body is required"})
 		}
 		return apierr.Invalid(apierr.FieldError{Field: "body", Message: "is not valid JSON"})
-	}
-	return nil
-}
-
-// takesJSONBody reports whether the operation of route has a JSON request body.
-func takesJSONBody(route *routers.Route) bool {
-	rb := route.Operation.RequestBody
-	return rb != nil && rb.Value != nil && rb.Value.Content.Get("application/json") != nil
-}
-
-// requireOneJSONValue reads a JSON request body whole and refuses it unless it is exactly one
-// JSON value. The contract's validation decodes the first value and ignores what follows, so
-// without this `{"phone":"…"} anything` would pass as a valid request. The body stays readable.
-func requireOneJSONValue(r *http.Request) error {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil
-	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return apierr.New(apierr.RequestTooLarge, err)
-		}
-		return apierr.Invalid(apierr.FieldError{Field: "body", Message: "could not be read"})
-	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	if len(bytes.TrimSpace(body)) > 0 && !json.Valid(body) {
-		return apierr.Invalid(apierr.FieldError{Field: "body", Message: "is not one valid JSON value"})
 	}
 	return nil
 }

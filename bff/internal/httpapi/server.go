@@ -186,7 +186,6 @@ func NewServer(d Deps) (*Handler, error) {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
 			login := requiresLogin(route)
-			jsonBody := takesJSONBody(validated)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
@@ -205,12 +204,6 @@ func NewServer(d Deps) (*Handler, error) {
 					r.Body = newMinRateBody(w, r.Body, s.Uploads.MinRate, s.Uploads.RateWindow, s.Uploads.Timeout, time.Now)
 				}
 				r.Body = http.MaxBytesReader(w, r.Body, rt.maxBodyBytes())
-				if jsonBody {
-					if err := requireOneJSONValue(r); err != nil {
-						writeError(w, r, s.Log, err)
-						return
-					}
-				}
 				if err := oapi.Validate(r, validated, params); err != nil {
 					writeError(w, r, s.Log, err)
 					return

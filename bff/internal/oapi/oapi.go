@@ -2,9 +2,12 @@
 package oapi
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -108,6 +111,11 @@ var validationOptions = &openapi3filter.Options{
 // an *apierr.Error naming every invalid field (request.invalid, or request.too_large when the
 // body exceeded the reader's limit). The body stays readable for the handler.
 func Validate(r *http.Request, route *routers.Route, pathParams map[string]string) error {
+	if takesJSONBody(route) {
+		if err := requireOneJSONValue(r); err != nil {
+			return err
+		}
+	}
 	err := openapi3filter.ValidateRequest(r.Context(), &openapi3filter.RequestValidationInput{
 		Request:    r,
 		PathParams: pathParams,
@@ -212,4 +220,32 @@ func requestReason(e *openapi3filter.RequestError) string {
 		return e.Err.Error()
 	}
 	return "is not valid"
+}
+
+// takesJSONBody reports whether the operation of route has a JSON request body.
+func takesJSONBody(route *routers.Route) bool {
+	rb := route.Operation.RequestBody
+	return rb != nil && rb.Value != nil && rb.Value.Content.Get("application/json") != nil
+}
+
+// requireOneJSONValue reads a JSON request body whole and refuses it unless it is exactly one
+// JSON value. kin-openapi decodes the first value and ignores what follows, so without this
+// `{"phone":"…"} anything` would pass as a valid request. The body stays readable.
+func requireOneJSONValue(r *http.Request) error {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return apierr.New(apierr.RequestTooLarge, err)
+		}
+		return apierr.Invalid(apierr.FieldError{Field: "body", Message: "could not be read"})
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if len(bytes.TrimSpace(body)) > 0 && !json.Valid(body) {
+		return apierr.Invalid(apierr.FieldError{Field: "body", Message: "is not one valid JSON value"})
+	}
+	return nil
 }

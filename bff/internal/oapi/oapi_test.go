@@ -47,6 +47,9 @@ func TestServingContractValidatesRequestsAsTheWholeContract(t *testing.T) {
 	}{
 		{"list with a good page", "POST", "/api/language/list", "", `{"pageNum":1,"pageSize":10}`, nil, true},
 		{"list with a page that is no number", "POST", "/api/language/list", "", `{"pageNum":"x","pageSize":10}`, nil, false},
+		{"list with trailing garbage after its body", "POST", "/api/language/list", "", `{"pageNum":1,"pageSize":10} garbage`, nil, false},
+		{"list with two bodies", "POST", "/api/language/list", "", `{"pageNum":1,"pageSize":10}{"pageNum":2,"pageSize":10}`, nil, false},
+		{"list with white space around its body", "POST", "/api/language/list", "", " {\"pageNum\":1,\"pageSize\":10}\n", nil, true},
 		{"banners of a known type", "GET", "/api/banner/allList", "?type=2", "", nil, true},
 		{"banners of an unknown type", "GET", "/api/banner/allList", "?type=3", "", nil, false},
 		{"enquiry without its fields", "POST", "/crm/addSaleClue", "", `{}`,
