@@ -180,3 +180,12 @@ export function detectBrowserLanguage(browser: BrowserInfo): SiteLanguage {
 export function preferredLanguage(stored: string | null | undefined, detected: SiteLanguage): SiteLanguage {
   return isSiteLanguage(stored) ? stored : detected;
 }
+
+/** Languages written without a space between sentences. */
+const UNSPACED: ReadonlySet<SiteLanguage> = new Set<SiteLanguage>(['zh', 'zh_tw', 'jp']);
+
+/** Sentences as one text, spaced as the language writes them (none after 。 in Chinese and Japanese). */
+export function joinSentences(lang: SiteLanguage, sentences: readonly string[]): string {
+  const parts = sentences.map((sentence) => sentence.trim()).filter(Boolean);
+  return parts.join(UNSPACED.has(lang) ? '' : ' ');
+}

@@ -8,8 +8,12 @@
 import { SITE_LANGUAGES, type SiteLanguage, htmlLang } from './language';
 import { type AlternateLink, alternateLinks, homePath, localizePath } from './routing';
 
-/** Query parameters that change what a page shows (and so belong in its canonical URL). */
-export const PAGE_QUERY_PARAMS = ['q', 'page', 'id', 'category', 'industry', 'key', 'typeId'] as const;
+/**
+ * Query parameters that change what a page shows (and so belong in its canonical URL). `type`
+ * chooses the list a page shows (news type, FAQ category, recruitment type): a campus position
+ * opened by `?type=campus&id=…` is only on that list.
+ */
+export const PAGE_QUERY_PARAMS = ['q', 'page', 'id', 'category', 'industry', 'key', 'type', 'typeId'] as const;
 
 /** A JSON-LD object (schema.org). */
 export type StructuredData = Record<string, unknown>;
@@ -42,7 +46,10 @@ export interface PageHeadInput {
   description: string;
   siteName: string;
   noindex: boolean;
-  /** The page's own picture (site path or absolute URL), else the site's card. */
+  /**
+   * The page's own picture (site path or absolute URL), else the site's card. A vector picture
+   * (SVG) is not shown by social networks, so such a page gets the site's card too.
+   */
   image?: string | null | undefined;
   type?: PageHead['type'];
   /** Breadcrumb above the page: names and site paths (without language prefix). */
@@ -65,6 +72,18 @@ export function canonicalSearch(search: string): string {
   }
   const text = kept.toString();
   return text ? `?${text}` : '';
+}
+
+/** Whether social networks show the picture on a card (they take raster images only, not SVG). */
+export function isCardImage(pathOrUrl: string | null | undefined): pathOrUrl is string {
+  if (!pathOrUrl?.trim()) return false;
+  const path = pathOrUrl.split(/[?#]/)[0] ?? '';
+  return !/\.svgz?$/i.test(path) && !/^data:image\/svg/i.test(pathOrUrl);
+}
+
+/** The first of a page's pictures that can be its social card; null when none can. */
+export function cardImage(candidates: ReadonlyArray<string | null | undefined>): string | null {
+  return candidates.find(isCardImage) ?? null;
 }
 
 function absolute(origin: string, pathOrUrl: string): string {
@@ -98,7 +117,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     canonical,
     alternates: input.noindex ? [] : alternateLinks(input.pathname, search, input.origin, SITE_LANGUAGES, htmlLang),
     noindex: input.noindex,
-    image: absolute(input.origin, input.image || DEFAULT_SOCIAL_IMAGE),
+    image: absolute(input.origin, isCardImage(input.image) ? input.image : DEFAULT_SOCIAL_IMAGE),
     type: input.type ?? 'website',
     siteName: input.siteName,
     structuredData: input.noindex ? [] : [breadcrumbList(input, canonical), ...(input.structuredData ?? [])],

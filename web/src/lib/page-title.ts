@@ -8,8 +8,8 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import type { PageHead, StructuredData } from './page-head';
-import { reportNotFound } from './render-context';
+import { type PageHead, type StructuredData, canonicalSearch } from './page-head';
+import { reportNotFound, siteOrigin } from './render-context';
 import { createStore } from './store';
 
 export interface PageTitleInput {
@@ -65,6 +65,15 @@ export function usePageTitle(input: PageTitleInput): void {
     pageTitleStore.set(entry);
     return () => pageTitleStore.set((current) => (current === entry ? null : current));
   }, [pathname, page, document, description, image, type, structured, notFound]);
+}
+
+/**
+ * The page's own absolute URL as its head names it (canonical: only the query that changes the
+ * page), for the `url` of its structured data.
+ */
+export function usePageUrl(): string {
+  const { pathname, search } = useLocation();
+  return `${siteOrigin()}${pathname}${canonicalSearch(search)}`;
 }
 
 /**

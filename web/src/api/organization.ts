@@ -1,0 +1,54 @@
+/**
+ * The company as structured data (lib/structured-data.ts), from the site information the header
+ * and footer already load (no request of its own) and the site's name in the page language.
+ */
+import { useTranslation } from 'react-i18next';
+import type { StructuredData } from '@/lib/page-head';
+import { siteOrigin } from '@/lib/render-context';
+import { homePath } from '@/lib/routing';
+import { absoluteUrl, organizationData, organizationReference } from '@/lib/structured-data';
+import { usePageContext } from '@/lib/use-page-language';
+import { type SiteInfo, useSiteInfo } from './site-info';
+
+export interface SiteOrganization {
+  /** The company's name in the page language. */
+  name: string;
+  /** Organization with its contacts (the home page). */
+  data: StructuredData;
+  /** Organization as publisher, employer or maker of another item. */
+  reference: StructuredData;
+}
+
+/** The company's profiles elsewhere: the channel logos that link to a web page. */
+function profiles(site: SiteInfo | undefined): string[] {
+  const links = (site?.basicInformationLogos ?? []).map((logo) => logo.url ?? '').filter((url) => /^https?:\/\//i.test(url));
+  return [...new Set(links)];
+}
+
+/** Pure: the company from the site information (absent while it loads or if it failed). */
+export function siteOrganization(name: string, origin: string, homeUrl: string, site: SiteInfo | undefined): SiteOrganization {
+  const logo = absoluteUrl(origin, site?.logo);
+  return {
+    name,
+    data: organizationData({
+      name,
+      origin,
+      url: homeUrl,
+      logo,
+      telephone: site?.phone,
+      email: site?.mailbox,
+      serviceEmail: site?.serverMail,
+      address: site?.address,
+      sameAs: profiles(site),
+    }),
+    reference: organizationReference({ name, origin, url: homeUrl, logo }),
+  };
+}
+
+export function useOrganization(): SiteOrganization {
+  const context = usePageContext();
+  const { t } = useTranslation();
+  const site = useSiteInfo(context);
+  const origin = siteOrigin();
+  return siteOrganization(t('site.name'), origin, `${origin}${homePath(context.lang)}`, site.data);
+}
