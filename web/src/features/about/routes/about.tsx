@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle } from '@/api/article';
+import { articleHead, useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useMilestones, useOffices } from '../api/get-company';
 import { ARTICLES } from '../api/articles';
@@ -15,6 +16,7 @@ export function AboutRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.about, context);
+  usePageTitle(articleHead(article.data));
   const milestones = useMilestones(context);
   const offices = useOffices(context);
 

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle, useChildArticles } from '@/api/article';
+import { articleHead, useArticle, useChildArticles } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleSkeleton, ArticleView, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { showsDrafts } from '@/lib/preview-token';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES, esgChapterIds } from '../api/articles';
 import { ChapterTabs } from '../components/chapter-tabs';
@@ -13,6 +14,7 @@ export function EsgRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.esg, context);
+  usePageTitle(articleHead(article.data));
   const chapters = useChildArticles(ARTICLES.esg, esgChapterIds(showsDrafts(context.preview)), context);
 
   return (

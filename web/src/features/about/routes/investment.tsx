@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle, useChildArticles } from '@/api/article';
+import { articleHead, useArticle, useChildArticles } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { showsDrafts } from '@/lib/preview-token';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES, announcementIds } from '../api/articles';
 import { AnnouncementList } from '../components/announcement-list';
@@ -13,6 +14,7 @@ export function InvestmentRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.investment, context);
+  usePageTitle(articleHead(article.data));
   const announcements = useChildArticles(ARTICLES.investment, announcementIds(context.lang, showsDrafts(context.preview)), context);
 
   return (

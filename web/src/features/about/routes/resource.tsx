@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle } from '@/api/article';
+import { articleHead, useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES } from '../api/articles';
 import { RelatedLinks } from '../components/related-links';
@@ -11,6 +12,7 @@ export function ResourceRoute() {
   const { t } = useTranslation('about');
   const context = usePageContext();
   const article = useArticle(ARTICLES.resource, context);
+  usePageTitle(articleHead(article.data));
 
   return (
     <PageFrame lead={article.data?.subhead}>

@@ -1,6 +1,7 @@
-import { useArticle } from '@/api/article';
+import { articleHead, useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { CompetitionFormSlot } from '../components/competition-form-slot';
 import styles from './activity.module.css';
@@ -12,6 +13,7 @@ export const CHALLENGE_ARTICLE = 308;
 export function ActivityRoute() {
   const context = usePageContext();
   const article = useArticle(CHALLENGE_ARTICLE, context);
+  usePageTitle(articleHead(article.data));
 
   return (
     <PageFrame lead={article.data?.subhead}>

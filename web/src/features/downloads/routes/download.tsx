@@ -8,6 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchBox } from '@/components/ui/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/http';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import {
   DOWNLOAD_PAGE_SIZE,
@@ -33,6 +34,7 @@ import styles from './download.module.css';
  */
 export function DownloadRoute() {
   const { t } = useTranslation('downloads');
+  usePageTitle({ description: t('lead') });
   const context = usePageContext();
   const [params, setParams] = useSearchParams();
   const listTop = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { pageTitleStore } from '@/lib/page-title';
 import { storePreviewToken } from '@/lib/preview-token';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
@@ -95,6 +96,24 @@ describe('the FAQ page', () => {
     expect(requests.some((r) => r.url.endsWith('selectFaqByTitle?pageNum=1&pageSize=100'))).toBe(true);
     expect(requests.some((r) => r.url.endsWith('selectFaqByTitle?typeId=12&pageNum=1&pageSize=10'))).toBe(true);
     expect(document.activeElement).toBe(question);
+  });
+
+  it('describes the questions it shows as a FAQPage, answers as text', async () => {
+    stubFaq();
+    await renderAt(<CommonQuestionRoute />, '/en/commonQuestion?type=3');
+    await screen.findByRole('button', { name: /collision sensitivity/ }, SLOW);
+    await waitFor(() => expect(pageTitleStore.get()?.structuredData).toBeDefined());
+    expect(pageTitleStore.get()?.description).toBe('Answers to common questions about installing, programming, operating and servicing JAKA robots.');
+    expect(pageTitleStore.get()?.structuredData).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'FAQPage',
+        mainEntity: [
+          { '@type': 'Question', name: 'How does collision detection work?', acceptedAnswer: { '@type': 'Answer', text: 'Answer to question 17.' } },
+          { '@type': 'Question', name: 'How do I adjust collision sensitivity?', acceptedAnswer: { '@type': 'Answer', text: 'Answer to question 18.' } },
+        ],
+      },
+    ]);
   });
 
   it('shows an error with retry when the questions cannot be loaded', async () => {

@@ -7,6 +7,8 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Pager } from '@/components/ui/pager';
 import { SearchBox } from '@/components/ui/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePageTitle } from '@/lib/page-title';
+import { faqPageData } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { FAQ_PAGE_SIZE, type FaqType, findType, useFaq, useFaqTypes, useFaqs } from '../api/faq';
 import { FaqAccordion, FaqSkeleton } from '../components/faq-accordion';
@@ -63,6 +65,10 @@ export function CommonQuestionRoute() {
 
   const rows = faqs.data?.rows ?? [];
   const requestedInList = requestedFaq !== null && rows.some((faq) => faq.id === requestedFaq.id);
+  // The questions the page shows (a linked one above the list when it is not in it), as FAQPage.
+  const shown = requestedFaq && !requestedInList && faqs.data ? [requestedFaq, ...rows] : rows;
+  const faqPage = faqPageData(shown.map((faq) => ({ question: faq.question, answerHtml: faq.answer })));
+  usePageTitle({ description: t('lead'), structuredData: faqPage ? [faqPage] : undefined });
   useEffect(() => {
     if (!requestedFaq || faqs.isPending) return;
     highlightRef.current?.scrollIntoView({ block: 'start' });

@@ -1,9 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enquiryDialogStore } from '@/lib/enquiry-dialog';
 import { storePreviewToken } from '@/lib/preview-token';
-import { envelope, homeAggregate, homeBanners } from '@/testing/fixtures';
+import { pageTitleStore } from '@/lib/page-title';
+import { envelope, homeAggregate, homeBanners, siteInfo } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
 import { AUTO_ADVANCE_MS, scrimTone } from '../components/hero-carousel';
@@ -25,9 +26,40 @@ describe('the home page', () => {
     const { requests } = mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/jp/index');
     await screen.findByRole('region', { name: '注目情報' });
-    expect(requests.map((r) => r.url)).toEqual(['/prod-api/bff/home']);
-    expect(requests[0]?.headers.get('lang')).toBe('ja');
-    expect(requests[0]?.headers.get('preview')).toBeNull();
+    // And the site information the header reads too: the company behind the site (Organization).
+    expect(requests.map((r) => r.url).sort()).toEqual(['/prod-api/api/common/allList', '/prod-api/bff/home']);
+    const home = requests.find((r) => r.url === '/prod-api/bff/home');
+    expect(home?.headers.get('lang')).toBe('ja');
+    expect(home?.headers.get('preview')).toBeNull();
+  });
+
+  it('describes the company (Organization) from the site information, and the site in its own words', async () => {
+    mockFetch([
+      ['/bff/home', { body: envelope(homeAggregate) }],
+      ['/api/common/allList', { body: envelope(siteInfo) }],
+    ]);
+    await renderAt(<HomeRoute />, '/en/index');
+    await screen.findByRole('region', { name: 'Highlights' });
+    const origin = window.location.origin;
+    await waitFor(() => expect(pageTitleStore.get()?.structuredData?.[0]).toHaveProperty('logo'));
+    expect(pageTitleStore.get()?.description).toBe(
+      'From compact arms to protected and mobile robots: one programming experience across every line. Proven cobot cells for assembly, handling, inspection and more.',
+    );
+    expect(pageTitleStore.get()?.structuredData).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        '@id': `${origin}/#organization`,
+        name: 'JAKA Robotics',
+        url: `${origin}/en/index`,
+        logo: `${origin}/img/logo.svg`,
+        email: 'info@example.com',
+        telephone: '400-006-2665',
+        address: 'Building 33, No. 610 Jianchuan Road, Shanghai',
+        contactPoint: [{ '@type': 'ContactPoint', contactType: 'customer service', telephone: '400-006-2665', email: 'service@example.com' }],
+        sameAs: ['https://www.linkedin.com/company/x'],
+      },
+    ]);
   });
 
   it('asks for drafts with the editor token on the preview mirror', async () => {

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
+import { useOrganization } from '@/api/organization';
+import { joinSentences } from '@/lib/language';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useHome } from '../api/get-home';
 import { HeroCarousel, HeroFallback, HeroSkeleton } from '../components/hero-carousel';
@@ -11,6 +14,12 @@ export function HomeRoute() {
   const { t } = useTranslation('home');
   const context = usePageContext();
   const home = useHome(context);
+  const organization = useOrganization();
+  // What the home page says about the site, in its own words: its product and solution intros.
+  usePageTitle({
+    description: joinSentences(context.lang, [t('productsIntro'), t('industriesIntro')]),
+    structuredData: [organization.data],
+  });
 
   return (
     <>

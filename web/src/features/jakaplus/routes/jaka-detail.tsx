@@ -7,6 +7,10 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { cardImage } from '@/lib/page-head';
+import { usePageTitle, usePageUrl } from '@/lib/page-title';
+import { siteOrigin } from '@/lib/render-context';
+import { absoluteUrls, productData, summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { type PartnerProductDetail, parseId, usePartnerProduct } from '../api/jakaplus';
 import { MissingPanel } from '../components/missing-panel';
@@ -49,6 +53,26 @@ export function JakaDetailRoute() {
   const context = usePageContext();
   const productId = parseId(useParams().id);
   const product = usePartnerProduct(productId, context);
+  const url = usePageUrl();
+  const data = product.data;
+  usePageTitle({
+    page: data?.name,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: data ? cardImage([data.image, ...data.images]) : null,
+    type: 'product',
+    structuredData: data
+      ? [
+          productData({
+            name: data.name,
+            description: summaryOf([data.summary, data.seoDescription], data.content),
+            images: absoluteUrls(siteOrigin(), [...data.images, data.image]),
+            brand: data.partnerName,
+            url,
+          }),
+        ]
+      : undefined,
+  });
 
   if (productId === null || (product.isError && isNotFound(product.error))) {
     return (

@@ -4,6 +4,7 @@ import { CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { usePartners } from '../api/jakaplus';
 import styles from './jaka-hotline.module.css';
@@ -18,6 +19,7 @@ function tel(phone: string): string {
  */
 export function JakaHotlineRoute() {
   const { t } = useTranslation('jakaplus');
+  usePageTitle({ description: t('hotline.lead') });
   const context = usePageContext();
   const site = useSiteInfo(context);
   const partners = usePartners(context);

@@ -5,6 +5,8 @@ import { CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
+import { cardImage } from '@/lib/page-head';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { parseId, usePartnerProducts, usePartners } from '../api/jakaplus';
 import { MissingPanel } from '../components/missing-panel';
@@ -19,6 +21,7 @@ export function JakaListRoute() {
   const partners = usePartners(context);
   const products = usePartnerProducts(partnerId, context);
   const partner = partners.data?.find((p) => p.id === partnerId);
+  usePageTitle({ page: partner?.name, description: partner?.summary, image: cardImage([partner?.logo]) });
   const missing = partnerId === null || (products.isError && isNotFound(products.error)) || (partners.isSuccess && !partner && products.isSuccess && products.data.length === 0);
 
   if (missing) {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnAsArticle, useColumnPage } from '@/api/article';
+import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { Tabs } from '@/components/ui/tabs';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { JAKA_PLUS_COLUMN, categoriesOf, usePartners } from '../api/jakaplus';
 import { PartnerCards } from '../components/partner-cards';
@@ -18,6 +19,7 @@ export function JakaPlusRoute() {
   const { t } = useTranslation('jakaplus');
   const context = usePageContext();
   const column = useColumnPage(JAKA_PLUS_COLUMN, context);
+  usePageTitle(columnHead(column.data));
   const partners = usePartners(context);
   const [category, setCategory] = useState(ALL);
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageTitleStore } from '@/lib/page-title';
 import * as toastModule from '@/lib/toast';
 import { envelope } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
@@ -39,6 +40,33 @@ describe('a news article', () => {
     expect(within(more).getByRole('link', { name: /Previous article\s*JAKA App 3.0/ }).getAttribute('href')).toBe('/en/newsDetail/33?typeId=1');
     expect(within(more).getByRole('link', { name: /Next article\s*The 50,000th/ }).getAttribute('href')).toBe('/en/newsDetail/39?typeId=1');
     expect(screen.getByRole('link', { name: 'Back to all news' }).getAttribute('href')).toBe('/en/news');
+  });
+
+  it('describes itself as a NewsArticle: headline, summary, date, picture, author and publisher', async () => {
+    stubDetail({ body: envelope(article({ image: '/cms-assets/pictures/news-35.jpg' })) });
+    await renderRoute(<NewsDetailRoute />, 'newsDetail/:id', '/en/newsDetail/35?typeId=1');
+    await screen.findByRole('heading', { level: 1, name: 'JAKA Pro series certified for cleanrooms' }, SLOW);
+    const origin = window.location.origin;
+    await waitFor(() => expect(pageTitleStore.get()?.page).toBe('JAKA Pro series certified for cleanrooms'));
+    const entry = pageTitleStore.get();
+    expect(entry?.description).toBe('Summary of news 35');
+    expect(entry?.image).toBe('/cms-assets/pictures/news-35.jpg');
+    expect(entry?.type).toBe('article');
+    expect(entry?.structuredData).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: 'JAKA Pro series certified for cleanrooms',
+        description: 'Summary of news 35',
+        image: [`${origin}/cms-assets/pictures/news-35.jpg`],
+        datePublished: '2026-10-27T10:00:00+08:00',
+        author: [{ '@type': 'Organization', name: 'JAKA Newsroom' }],
+        publisher: { '@type': 'Organization', '@id': `${origin}/#organization`, name: 'JAKA Robotics', url: `${origin}/en/index` },
+        mainEntityOfPage: `${origin}/en/newsDetail/35?typeId=1`,
+        url: `${origin}/en/newsDetail/35?typeId=1`,
+        inLanguage: 'en',
+      },
+    ]);
   });
 
   it('says so at the ends of its type', async () => {

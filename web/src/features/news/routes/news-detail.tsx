@@ -5,9 +5,13 @@ import { ContentHtml, LoadingStatus } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useOrganization } from '@/api/organization';
 import { ApiError } from '@/lib/http';
-import { NotFoundMark, usePageTitle } from '@/lib/page-title';
+import { htmlLang } from '@/lib/language';
+import { cardImage } from '@/lib/page-head';
+import { NotFoundMark, usePageTitle, usePageUrl } from '@/lib/page-title';
 import { siteOrigin } from '@/lib/render-context';
+import { absoluteUrls, newsArticleData, summaryOf } from '@/lib/structured-data';
 import { localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { type NewsArticle, type NewsType, newsHref, useHotNews, useNewsArticle, useNewsTypes } from '../api/news';
@@ -34,10 +38,28 @@ export function NewsDetailRoute() {
   const hot = useHotNews(context);
   const data = article.data;
 
+  const organization = useOrganization();
+  const url = usePageUrl();
   usePageTitle({
     page: data?.title,
     document: data?.seoTitle,
-    description: data?.seoDescription ?? data?.summary,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: cardImage([data?.image]),
+    type: 'article',
+    structuredData: data
+      ? [
+          newsArticleData({
+            headline: data.title,
+            description: summaryOf([data.summary, data.seoDescription], data.content),
+            images: absoluteUrls(siteOrigin(), [data.image]),
+            datePublished: data.publishTime,
+            author: data.author,
+            publisher: organization.reference,
+            url,
+            inLanguage: htmlLang(context.lang),
+          }),
+        ]
+      : undefined,
   });
 
   // The type an old link lacked goes into the address, so that sharing it shares a full link.

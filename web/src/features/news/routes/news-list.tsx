@@ -7,6 +7,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Pager } from '@/components/ui/pager';
 import { SearchBox } from '@/components/ui/search-box';
 import { Tabs } from '@/components/ui/tabs';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { NEWS_PAGE_SIZE, type NewsPage, type NewsType, useHotNews, useNews, useNewsSearch, useNewsTypes } from '../api/news';
 import { HotNews, NewsList, NewsListSkeleton } from '../components/news-items';
@@ -23,6 +24,7 @@ const ALL = 'all';
  */
 export function NewsListRoute() {
   const { t } = useTranslation('news');
+  usePageTitle({ description: t('lead') });
   const context = usePageContext();
   const [params, setParams] = useSearchParams();
   const listTop = useRef<HTMLDivElement>(null);

@@ -27,9 +27,12 @@ describe('the product page', () => {
     const { requests } = mockFetch([['/api/productCenter/getProductById/1/103', { body: envelope(productDetail) }]]);
     await renderRouteAt(<ProductDetailsRoute />, PATTERN, '/ko/productDetails/103');
     await screen.findByRole('heading', { level: 1, name: 'JAKA Zu 7' });
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.headers.get('lang')).toBe('ko');
-    expect(requests[0]?.headers.get('preview')).toBeNull();
+    // Besides the product, only the site information the header also reads (the product's maker).
+    const product = requests.filter((r) => r.url.includes('/getProductById/'));
+    expect(product).toHaveLength(1);
+    expect(requests.filter((r) => !r.url.includes('/getProductById/')).map((r) => r.url)).toEqual(['/prod-api/api/common/allList']);
+    expect(product[0]?.headers.get('lang')).toBe('ko');
+    expect(product[0]?.headers.get('preview')).toBeNull();
   });
 
   it('asks for drafts on the preview mirror', async () => {
@@ -133,11 +136,28 @@ describe('the product page', () => {
     mockFetch([['/api/productCenter/getProductById/1/103', { body: envelope(productDetail) }]]);
     const { unmount } = await renderRouteAt(<ProductDetailsRoute />, PATTERN, '/en/productDetails/103');
     await screen.findByRole('heading', { level: 1, name: 'JAKA Zu 7' });
+    const origin = window.location.origin;
     expect(pageTitleStore.get()).toEqual({
       path: '/en/productDetails/103',
       page: 'JAKA Zu 7',
       document: 'JAKA Zu 7 Cobot | 7 kg Payload',
       description: 'JAKA Zu 7: 7 kg payload.',
+      // Its pictures are SVG, which social networks do not show: the site's card stands in.
+      image: null,
+      type: 'product',
+      structuredData: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: 'JAKA Zu 7',
+          description: 'Best seller.',
+          image: [`${origin}/img/zu-7.svg`, `${origin}/img/zu-7-cell.svg`, `${origin}/img/zu-7-detail.svg`],
+          brand: { '@type': 'Brand', name: 'JAKA Robotics' },
+          manufacturer: { '@type': 'Organization', '@id': `${origin}/#organization`, name: 'JAKA Robotics', url: `${origin}/en/index` },
+          category: 'JAKA Zu Cobots',
+          url: `${origin}/en/productDetails/103`,
+        },
+      ],
     });
     unmount();
     expect(pageTitleStore.get()).toBeNull();
@@ -156,7 +176,7 @@ describe('the product page', () => {
     const { requests } = mockFetch([]);
     await renderRouteAt(<ProductDetailsRoute />, PATTERN, '/en/productDetails/abc');
     expect((await screen.findByRole('alert')).textContent).toContain('This product does not exist');
-    expect(requests).toHaveLength(0);
+    expect(requests.filter((r) => r.url.includes('/productCenter/'))).toHaveLength(0);
   });
 
   it('offers a retry when the server fails', async () => {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useComparison } from '../api/get-comparison';
 import { productsOf, useProductLines } from '../api/get-product-lines';
@@ -21,6 +22,7 @@ import styles from './product-comparison.module.css';
  */
 export function ProductComparisonRoute() {
   const { t } = useTranslation('products');
+  usePageTitle({ description: t('compareLead') });
   const context = usePageContext();
   const [params, setParams] = useSearchParams();
   const lines = useProductLines(context);

@@ -3,8 +3,12 @@ import { useParams } from 'react-router';
 import { PageFrame } from '@/components/ui/page-frame';
 import { RichText } from '@/components/ui/rich-text';
 import { SmartLink } from '@/components/ui/smart-link';
+import { useOrganization } from '@/api/organization';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
-import { usePageTitle } from '@/lib/page-title';
+import { cardImage } from '@/lib/page-head';
+import { usePageTitle, usePageUrl } from '@/lib/page-title';
+import { siteOrigin } from '@/lib/render-context';
+import { absoluteUrls, productData, summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { type ProductDetail, useProduct } from '../api/get-product';
 import { ApplicationCards } from '../components/application-cards';
@@ -31,10 +35,29 @@ export function ProductDetailsRoute() {
   const context = usePageContext();
   const productId = routeId(useParams().id);
   const product = useProduct(context, productId);
+  const organization = useOrganization();
+  const url = usePageUrl();
+  const data = product.data;
+  const description = data ? summaryOf([data.seoDescription, data.summary], data.content) : null;
   usePageTitle({
-    page: product.data?.productName,
-    document: product.data?.seoTitle,
-    description: product.data?.seoDescription ?? product.data?.summary,
+    page: data?.productName,
+    document: data?.seoTitle,
+    description,
+    image: data ? cardImage([data.image, ...data.images]) : null,
+    type: 'product',
+    structuredData: data
+      ? [
+          productData({
+            name: data.productName,
+            description: summaryOf([data.summary, data.seoDescription], data.content),
+            images: absoluteUrls(siteOrigin(), [...data.images, data.image]),
+            brand: organization.name,
+            manufacturer: organization.reference,
+            category: data.lineName,
+            url,
+          }),
+        ]
+      : undefined,
   });
 
   if (productId === null || product.isError) {

@@ -4,7 +4,9 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { RichText } from '@/components/ui/rich-text';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { cardImage } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/page-title';
+import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { type ProductLineDetail, useProductLine } from '../api/get-product-line';
 import { FeaturesList } from '../components/features-list';
@@ -23,10 +25,12 @@ export function ProductLineRoute() {
   const context = usePageContext();
   const lineId = routeId(useParams().id);
   const line = useProductLine(context, lineId);
+  const data = line.data;
   usePageTitle({
-    page: line.data?.lineName,
-    document: line.data?.seoTitle,
-    description: line.data?.seoDescription ?? line.data?.summary,
+    page: data?.lineName,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.description) : null,
+    image: cardImage([data?.banner, data?.image]),
   });
 
   if (lineId === null || line.isError) {

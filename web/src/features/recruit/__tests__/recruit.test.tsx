@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { pageTitleStore } from '@/lib/page-title';
 import { envelope } from '@/testing/fixtures';
 import { type RecordedRequest, mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
@@ -120,6 +121,40 @@ describe('the positions page', () => {
     const toggle = await screen.findByRole('button', { name: /Engineer 3/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Graduates' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('describes the position its address opens as a JobPosting, and a plain list as none', async () => {
+    positionsApi();
+    const origin = window.location.origin;
+    const { unmount } = await renderAt(<PositionRoute />, '/en/position?type=campus&id=3&utm_source=mail');
+    await screen.findByRole('button', { name: /Engineer 3/ });
+    await waitFor(() => expect(pageTitleStore.get()?.page).toBe('Engineer 3'));
+    const entry = pageTitleStore.get();
+    expect(entry?.description).toBe('Duty of 3');
+    expect(entry?.structuredData).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'JobPosting',
+        title: 'Engineer 3',
+        description:
+          '<p>Software R&amp;D</p><p>Location: Shanghai</p><p>Education: Bachelor</p><p>Experience: 3+ years</p>' +
+          '<p>Responsibilities</p><ul><li>Duty of 3</li></ul><p>Requirements</p><ul><li>Requirement of 3</li></ul>',
+        datePosted: '2026-11-18T10:00:00+08:00',
+        hiringOrganization: { '@type': 'Organization', '@id': `${origin}/#organization`, name: 'JAKA Robotics', url: `${origin}/en/index` },
+        jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Shanghai' } },
+        identifier: { '@type': 'PropertyValue', name: 'JAKA Robotics', value: '3' },
+        totalJobOpenings: 2,
+        url: `${origin}/en/position?id=3&type=campus`,
+      },
+    ]);
+    unmount();
+
+    positionsApi();
+    await renderAt(<PositionRoute />, '/en/position');
+    await screen.findByRole('button', { name: /Engineer 3/ });
+    await waitFor(() => expect(pageTitleStore.get()?.description).toBe('Find the role that fits you and apply by e-mail in one click.'));
+    expect(pageTitleStore.get()?.page).toBeNull();
+    expect(pageTitleStore.get()?.structuredData).toBeUndefined();
   });
 });
 

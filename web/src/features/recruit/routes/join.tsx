@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { columnAsArticle, useColumnPage } from '@/api/article';
+import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format-date';
+import { usePageTitle } from '@/lib/page-title';
 import { localizePath } from '@/lib/routing';
 import { type PageContext, usePageContext } from '@/lib/use-page-language';
 import { CAREERS_COLUMN, type PositionConfig, RECRUIT_TYPES, type RecruitType, usePositionConfigs, usePositions } from '../api/recruit';
@@ -101,6 +102,7 @@ export function JoinRoute() {
   const { t } = useTranslation('recruit');
   const context = usePageContext();
   const column = useColumnPage(CAREERS_COLUMN, context);
+  usePageTitle(columnHead(column.data));
   const configs = usePositionConfigs(context);
   const [type, setType] = useState<RecruitType>('social');
 

@@ -5,10 +5,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Pager } from '@/components/ui/pager';
 import { Tabs } from '@/components/ui/tabs';
+import { useOrganization } from '@/api/organization';
+import { usePageTitle, usePageUrl } from '@/lib/page-title';
+import { excerpt, htmlToText } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { POSITIONS_PER_PAGE, RECRUIT_TYPES, type RecruitType, recruitTypeOf, usePositions } from '../api/recruit';
 import { KeywordSearch } from '../components/keyword-search';
 import { PositionList } from '../components/position-list';
+import { positionJobPosting } from '../utils/job-posting';
 import styles from './position.module.css';
 
 function positiveInt(value: string | null): number | null {
@@ -30,6 +34,25 @@ export function PositionRoute() {
   const page = positiveInt(params.get('page')) ?? 1;
   const openId = positiveInt(params.get('id'));
   const positions = usePositions({ recruitType: type, pageNum: page, pageSize: POSITIONS_PER_PAGE, keyword }, context);
+  const organization = useOrganization();
+  const url = usePageUrl();
+
+  // A position opened by its address (?id=) is what the page is about: its title names the page,
+  // and it is the one JobPosting (Google wants job postings on the page of the single job, not
+  // on lists of jobs).
+  const opened = positions.data?.rows.find((position) => position.id === openId);
+  const labels = {
+    education: t('position.education'),
+    experience: t('position.experience'),
+    location: t('position.location'),
+    duties: t('position.duties'),
+    requirements: t('position.requirements'),
+  };
+  usePageTitle({
+    page: opened?.title,
+    description: opened ? excerpt(htmlToText(opened.duties)) : t('position.lead'),
+    structuredData: opened ? [positionJobPosting(opened, { organization: organization.reference, url, labels })] : undefined,
+  });
 
   const update = (changes: Record<string, string | null>, options: { replace?: boolean } = {}) => {
     const next = new URLSearchParams(params);

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { columnAsArticle, useColumnPage } from '@/api/article';
+import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ACADEMY_COLUMN } from '../api/academy';
 import { CurriculumLevels, Instructors, OnlineClasses } from '../components/academy-sections';
@@ -14,6 +15,7 @@ export function JakaAcademyRoute() {
   const { t } = useTranslation('service');
   const context = usePageContext();
   const column = useColumnPage(ACADEMY_COLUMN, context);
+  usePageTitle(columnHead(column.data));
 
   return (
     <PageFrame lead={column.data?.subhead}>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle } from '@/api/article';
+import { articleHead, useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, ContentSection } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ServiceLinks } from '../components/service-links';
 
@@ -13,6 +14,7 @@ export function ServiceRoute() {
   const { t } = useTranslation('service');
   const context = usePageContext();
   const article = useArticle(SERVICE_ARTICLE, context);
+  usePageTitle(articleHead(article.data));
 
   return (
     <PageFrame lead={article.data?.subhead}>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useArticle } from '@/api/article';
+import { articleHead, useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import styles from './show-room.module.css';
 
@@ -14,6 +15,7 @@ export function ShowRoomRoute() {
   const { t } = useTranslation('service');
   const context = usePageContext();
   const article = useArticle(SHOWROOM_ARTICLE, context);
+  usePageTitle(articleHead(article.data));
 
   return (
     <PageFrame lead={article.data?.subhead}>

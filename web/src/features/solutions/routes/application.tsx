@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { cardImage } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/page-title';
+import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { useApplication } from '../api/get-application';
 import { DetailState, SolutionDetail } from '../components/solution-detail';
@@ -17,7 +19,12 @@ export function ApplicationRoute() {
   const id = routeId(useParams().id);
   const application = useApplication(context, id);
   const data = application.data;
-  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+  usePageTitle({
+    page: data?.name,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: cardImage([data?.banner, data?.image]),
+  });
 
   if (!data) return <DetailState id={id} query={application} notFound={t('applicationNotFound')} />;
   return (

@@ -4,7 +4,9 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { RichText } from '@/components/ui/rich-text';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { cardImage } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/page-title';
+import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { type CaseDetail, useCase } from '../api/get-case';
 import { RelatedProducts } from '../components/related-products';
@@ -21,7 +23,13 @@ export function CaseDetailRoute() {
   const id = routeId(useParams().id);
   const item = useCase(context, id);
   const data = item.data;
-  usePageTitle({ page: data?.title, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+  usePageTitle({
+    page: data?.title,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: cardImage([data?.image]),
+    type: 'article',
+  });
 
   if (!data) return <DetailState id={id} query={item} notFound={t('caseNotFound')} />;
   return (

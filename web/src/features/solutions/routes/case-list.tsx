@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useCases } from '../api/get-cases';
 import { type IndustrySummary, useSolutionMenu } from '../api/get-solution-menu';
@@ -22,6 +23,7 @@ import styles from './solutions.module.css';
  */
 export function CaseListRoute() {
   const { t } = useTranslation('solutions');
+  usePageTitle({ description: t('casesLead') });
   const context = usePageContext();
   const [params] = useSearchParams();
   const industryId = routeId(params.get(INDUSTRY_PARAM) ?? undefined);

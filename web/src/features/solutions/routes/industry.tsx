@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { cardImage } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/page-title';
+import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { useIndustry } from '../api/get-industry';
 import { DetailState, SolutionDetail } from '../components/solution-detail';
@@ -18,7 +20,12 @@ export function IndustryRoute() {
   const id = routeId(useParams().id);
   const industry = useIndustry(context, id);
   const data = industry.data;
-  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+  usePageTitle({
+    page: data?.name,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: cardImage([data?.banner, data?.image]),
+  });
 
   if (!data) return <DetailState id={id} query={industry} notFound={t('industryNotFound')} />;
   return (

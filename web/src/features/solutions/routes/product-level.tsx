@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { cardImage } from '@/lib/page-head';
 import { usePageTitle } from '@/lib/page-title';
+import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { useProductLevel } from '../api/get-product-level';
 import { DetailState, SolutionDetail } from '../components/solution-detail';
@@ -13,7 +15,12 @@ export function ProductLevelRoute() {
   const id = routeId(useParams().id);
   const level = useProductLevel(context, id);
   const data = level.data;
-  usePageTitle({ page: data?.name, document: data?.seoTitle, description: data?.seoDescription ?? data?.summary });
+  usePageTitle({
+    page: data?.name,
+    document: data?.seoTitle,
+    description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
+    image: cardImage([data?.image]),
+  });
 
   if (!data) return <DetailState id={id} query={level} notFound={t('levelNotFound')} />;
   return (

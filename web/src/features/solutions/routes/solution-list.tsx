@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
+import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useCases } from '../api/get-cases';
 import { useSolutionBanners } from '../api/get-solution-banners';
@@ -21,6 +22,7 @@ import styles from './solutions.module.css';
  */
 export function SolutionListRoute() {
   const { t } = useTranslation('solutions');
+  usePageTitle({ description: t('solutionsLead') });
   const context = usePageContext();
   const menu = useSolutionMenu(context);
   const banners = useSolutionBanners(context);
