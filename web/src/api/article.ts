@@ -15,9 +15,6 @@ import {
 import type { ColumnPageEnvelope } from '@/api/generated/model/columnPageEnvelope.zod';
 import type { ContentDetailEnvelope } from '@/api/generated/model/contentDetailEnvelope.zod';
 import { ApiError } from '@/lib/http';
-import { cardImage } from '@/lib/page-head';
-import type { PageTitleInput } from '@/lib/page-title';
-import { summaryOf } from '@/lib/structured-data';
 import { type PageContext, contentQuery } from '@/lib/use-page-language';
 
 export type Article = ContentDetailEnvelope['data'];
@@ -89,27 +86,4 @@ export function useColumnPage(id: number, context: PageContext) {
 /** A column page as an article (for ArticleIntro): its banner is the picture. */
 export function columnAsArticle(column: ColumnPage): Pick<Article, 'title' | 'content' | 'image'> {
   return { title: column.title, content: column.content, image: column.banner ?? null };
-}
-
-/**
- * What an article page's head says (lib/page-title.ts): the editor's SEO title and description,
- * else its subhead or the beginning of its text, and its picture. The route keeps naming the page.
- */
-export function articleHead(article: Article | undefined): PageTitleInput {
-  if (!article) return {};
-  return {
-    document: article.seoTitle,
-    description: summaryOf([article.seoDescription, article.subhead], article.content),
-    image: cardImage([article.image]),
-  };
-}
-
-/** What a column page's head says: as an article's, its banner the picture. */
-export function columnHead(column: ColumnPage | undefined): PageTitleInput {
-  if (!column) return {};
-  return {
-    document: column.seoTitle,
-    description: summaryOf([column.seoDescription, column.subhead], column.content),
-    image: cardImage([column.banner]),
-  };
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { articleHead, useArticle } from '@/api/article';
+import { useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { articleHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useMilestones, useOffices } from '../api/get-company';

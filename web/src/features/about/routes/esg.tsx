@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { articleHead, useArticle, useChildArticles } from '@/api/article';
+import { useArticle, useChildArticles } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleSkeleton, ArticleView, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { showsDrafts } from '@/lib/preview-token';
+import { articleHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ARTICLES, esgChapterIds } from '../api/articles';

@@ -1,6 +1,7 @@
-import { articleHead, useArticle } from '@/api/article';
+import { useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
+import { articleHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { CompetitionFormSlot } from '../components/competition-form-slot';

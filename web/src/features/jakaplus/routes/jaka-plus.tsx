@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
+import { columnAsArticle, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { Tabs } from '@/components/ui/tabs';
+import { columnHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { JAKA_PLUS_COLUMN, categoriesOf, usePartners } from '../api/jakaplus';

@@ -4,9 +4,8 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { RichText } from '@/components/ui/rich-text';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
-import { cardImage } from '@/lib/page-head';
+import { columnHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
-import { summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { useProductBanners } from '../api/get-product-banners';
 import { useProductColumn } from '../api/get-product-column';
@@ -29,11 +28,7 @@ export function ProductListRoute() {
   const lines = useProductLines(context);
   const banners = useProductBanners(context);
   const page = column.data;
-  usePageTitle({
-    document: page?.seoTitle,
-    description: page ? summaryOf([page.seoDescription, page.subhead], page.content) : null,
-    image: cardImage([page?.banner]),
-  });
+  usePageTitle(columnHead(page));
 
   return (
     <PageFrame title={page?.title} lead={page?.subhead ?? undefined}>

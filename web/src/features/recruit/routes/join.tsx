@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
+import { columnAsArticle, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, CardsSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { Tabs } from '@/components/ui/tabs';
 import { formatDate } from '@/lib/format-date';
+import { columnHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { localizePath } from '@/lib/routing';
 import { type PageContext, usePageContext } from '@/lib/use-page-language';

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { columnAsArticle, columnHead, useColumnPage } from '@/api/article';
+import { columnAsArticle, useColumnPage } from '@/api/article';
 import { ArticleIntro, ArticleSkeleton, ContentSection } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
+import { columnHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ACADEMY_COLUMN } from '../api/academy';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { articleHead, useArticle } from '@/api/article';
+import { useArticle } from '@/api/article';
 import { ArticleIntro, ArticleSections, ArticleView, ContentSection } from '@/components/ui/article';
 import { PageFrame } from '@/components/ui/page-frame';
+import { articleHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { ServiceLinks } from '../components/service-links';
