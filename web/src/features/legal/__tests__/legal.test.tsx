@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { pageTitleStore } from '@/lib/page-title';
 import { envelope, siteInfo } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
@@ -31,6 +32,14 @@ describe('the imprint page', () => {
     expect(JSON.parse(call?.body ?? '{}')).toEqual({ key: 'cookies' });
     const nav = await screen.findByRole('navigation', { name: 'Legal documents' });
     expect(nav.querySelectorAll('a').length).toBe(siteInfo.law.length);
+  });
+
+  it('is named and described by the text it shows', async () => {
+    legalApi();
+    await renderAt(<LegalRoute />, '/en/imprint?key=privacy');
+    await screen.findByRole('heading', { level: 2, name: 'Text privacy' });
+    await waitFor(() => expect(pageTitleStore.get()?.page).toBe('Text privacy'));
+    expect(pageTitleStore.get()?.description).toBe('About privacy Body of privacy');
   });
 
   it('says a text does not exist, and never asks for a malformed key', async () => {

@@ -6,12 +6,15 @@ import { formatDate } from '@/lib/format-date';
 import type { PageContext } from '@/lib/use-page-language';
 import { isLegalKey, useLegalText } from '../api/legal';
 import styles from './legal-document.module.css';
-import { NotFoundMark } from '@/lib/page-title';
+import { NotFoundMark, usePageTitle } from '@/lib/page-title';
+import { excerpt, htmlToText } from '@/lib/structured-data';
 
 /** One legal text: its title, when it was last changed, and the text. */
 export function LegalDocument({ textKey, context }: { textKey: string; context: PageContext }) {
   const { t } = useTranslation('legal');
   const text = useLegalText(textKey, context);
+  // The text shown names the page (`/imprint?key=privacy` is the privacy policy) and describes it.
+  usePageTitle({ page: text.data?.title, description: excerpt(htmlToText(text.data?.content)) });
 
   if (!isLegalKey(textKey) || (text.isError && isNotFound(text.error))) {
     return (
