@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { StructuredData } from '@/lib/page-head';
 import { siteOrigin } from '@/lib/render-context';
 import { homePath } from '@/lib/routing';
-import { absoluteUrl, organizationData, organizationReference } from '@/lib/structured-data';
+import { absoluteUrl, organizationData, organizationReference } from '@/lib/schema-org';
 import { usePageContext } from '@/lib/use-page-language';
 import { type SiteInfo, useSiteInfo } from './site-info';
 
