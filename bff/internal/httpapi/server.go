@@ -23,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -50,6 +51,17 @@ type Deps struct {
 	Log      *slog.Logger
 	// WebDir is the built web app. Empty serves no web app (API-only tests).
 	WebDir string
+	// Renderer is the base URL of the page renderer, which renders the web app's pages on the
+	// server; nil serves the client-rendered app (WebDir's index.html) on every page.
+	Renderer *url.URL
+	// RendererTimeout bounds a render; pages.DefaultTimeout when 0.
+	RendererTimeout time.Duration
+	// PageCache keeps the rendered pages of visitors without a session; nil gets one of
+	// pages.DefaultMaxBytes. It follows the content cache: a content answer that changes makes
+	// the pages built before it stale.
+	PageCache *cache.Cache
+	// PageTTL is how long a rendered page stays fresh; pages.DefaultTTL when 0.
+	PageTTL time.Duration
 	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.
 	Timeout     time.Duration
 	LongTimeout time.Duration
@@ -235,11 +247,82 @@ func NewServer(d Deps) (*Handler, error) {
 		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
 	}
 	if s.WebDir != "" {
-		r.Handle("/*", newWebApp(s.WebDir))
+		r.Handle("/*", newWebApp(s.WebDir, s.pages()))
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
 	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Admin: s.admin(), Router: r}, nil
+}
+
+// pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,
+// which follows the content cache's changes.
+func (s *Server) pages() http.Handler {
+	if s.PageCache == nil {
+		s.PageCache = cache.NewBounded(pages.DefaultMaxBytes, 10*time.Minute)
+	}
+	// A page is built from content answers (the renderer reads them through this BFF): when one
+	// of them changes, every page built before is served once more while it is rendered again.
+	// One generation for all content keeps it simple; a page cannot say which answers it used.
+	generation := &cache.Generation{}
+	s.PageCache.Generation = generation
+	s.Cache.OnChange = func(string) { generation.Bump() }
+	s.PageCache.OnRefreshError = func(key string, err error) {
+		s.Log.Warn("page refresh failed; serving the last good page", "err", err)
+	}
+	return pages.New(pages.Options{
+		Renderer: s.Renderer,
+		Timeout:  s.RendererTimeout,
+		WebDir:   s.WebDir,
+		Cache:    s.PageCache,
+		TTL:      s.PageTTL,
+		Origin:   s.siteOrigin,
+		Metrics: s.Metrics.RegisterPages(func() metrics.CacheStats {
+			st := s.PageCache.Stats()
+			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
+		}),
+		Log: s.Log,
+	})
+}
+
+// siteOrigin is the site's public origin for r, which rendered pages name in their canonical
+// and hreflang links: the first of SiteOrigins when they are configured (a public site must
+// configure them), else the scheme and host the request came to, as a trusted proxy forwarded
+// them (X-Forwarded-Proto, X-Forwarded-Host) or as they reached the BFF.
+func (s *Server) siteOrigin(r *http.Request) string {
+	if len(s.SiteOrigins) > 0 {
+		return s.SiteOrigins[0]
+	}
+	scheme, host := "http", r.Host
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if peer := ratelimit.ClientIP(&http.Request{RemoteAddr: r.RemoteAddr}, nil); peer.IsValid() && trustedPeer(peer, s.guard.proxies) {
+		if p := strings.ToLower(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0])); p == "http" || p == "https" {
+			scheme = p
+		}
+		if h := strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Host"), ",")[0]); validHost(h) {
+			host = h
+		}
+	}
+	if !validHost(host) {
+		host = "localhost"
+	}
+	return scheme + "://" + strings.ToLower(host)
+}
+
+// validHost reports whether h is a host name or address with an optional port, and nothing else
+// that could change the meaning of a URL built from it or of the page it is written into.
+func validHost(h string) bool {
+	if h == "" || len(h) > 255 {
+		return false
+	}
+	for _, c := range []byte(h) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(".-:[]", c) >= 0) {
+			return false
+		}
+	}
+	u, err := url.Parse("http://" + h)
+	return err == nil && u.Host == h && u.User == nil && u.Path == "" && u.RawQuery == "" && u.Fragment == ""
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the
