@@ -48,6 +48,11 @@ func TestThePageRendererDiesWithBffDevEvenWhenItIsKilled(t *testing.T) {
 	}
 	require.NotZero(t, pid, "the renderer did not start:\n%s", seen.String())
 	require.True(t, alive(pid))
+	t.Cleanup(func() {
+		if alive(pid) {
+			_ = syscall.Kill(pid, syscall.SIGKILL) // an orphan of a failed test
+		}
+	})
 
 	require.NoError(t, parent.Process.Signal(syscall.SIGKILL)) // no time to stop anything
 	_ = parent.Wait()
