@@ -266,9 +266,6 @@ func (s *Server) pages() http.Handler {
 	generation := &cache.Generation{}
 	s.PageCache.Generation = generation
 	s.Cache.OnChange = func(string) { generation.Bump() }
-	s.PageCache.OnRefreshError = func(key string, err error) {
-		s.Log.Warn("page refresh failed; serving the last good page", "err", err)
-	}
 	return pages.New(pages.Options{
 		Renderer: s.Renderer,
 		Timeout:  s.RendererTimeout,

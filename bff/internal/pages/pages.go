@@ -104,6 +104,9 @@ func New(o Options) *Handler {
 	if h.cache == nil {
 		h.cache = cache.NewBounded(DefaultMaxBytes, 10*time.Minute)
 	}
+	// A page that could not be rendered again is served as it was: worth a warning, paced as
+	// the fallbacks' are, since a renderer that is down fails every refresh.
+	h.cache.OnRefreshError = func(key string, err error) { h.warn("refresh", key, err) }
 	if h.transport == nil {
 		h.transport = newTransport()
 	}
@@ -284,7 +287,7 @@ func (h *Handler) fallback(w http.ResponseWriter, r *http.Request, reason string
 		h.metrics.Fallbacks.WithLabelValues(reason).Inc()
 	}
 	if reason != "off" {
-		h.warn(reason, r, err)
+		h.warn(reason, r.URL.Path, err)
 	}
 	if _, err := os.Stat(h.index); err != nil {
 		http.Error(w, "The web app is not built: run `make run` (or `npm run build -w web`).", http.StatusServiceUnavailable)
@@ -310,7 +313,9 @@ type warning struct {
 // warnEvery is the least time between two warnings of one reason.
 const warnEvery = 10 * time.Second
 
-func (h *Handler) warn(reason string, r *http.Request, err error) {
+// warn logs a page the renderer could not render (reason refresh: a cached page that could not
+// be rendered again, and is served as it was), at most once every warnEvery per reason.
+func (h *Handler) warn(reason, page string, err error) {
 	v, _ := h.warnings.LoadOrStore(reason, &warning{})
 	wn := v.(*warning)
 	wn.mu.Lock()
@@ -323,6 +328,9 @@ func (h *Handler) warn(reason string, r *http.Request, err error) {
 	suppressed := wn.suppressed
 	wn.last, wn.suppressed = now, 0
 	wn.mu.Unlock()
-	h.log.Warn("page served client-rendered: the renderer could not render it", "reason", reason, "path", r.URL.Path,
-		"err", err, "same_since_last_warning", suppressed)
+	msg := "page served client-rendered: the renderer could not render it"
+	if reason == "refresh" {
+		msg = "page not rendered again: the renderer failed; serving the last good page"
+	}
+	h.log.Warn(msg, "reason", reason, "page", page, "err", err, "same_since_last_warning", suppressed)
 }

@@ -433,7 +433,7 @@ func TestAKilledRendererGivesTheClientRenderedApp(t *testing.T) {
 		assert.Equal(t, "no-cache", rec.Header().Get("Cache-Control"), target)
 	}
 	assert.EqualValues(t, 2, s.fallbacks("down"))
-	assert.Contains(t, s.logs.String(), "reason=down")
+	assert.Equal(t, 1, strings.Count(s.logs.String(), "reason=down"), "an outage is told once, not per page: %s", s.logs)
 }
 
 func TestAHangingRendererGivesTheClientRenderedAppAtItsDeadline(t *testing.T) {
