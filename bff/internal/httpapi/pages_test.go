@@ -183,3 +183,37 @@ func TestTheRendererIsToldTheSitesOrigin(t *testing.T) {
 	get(t, untrusted.bff.URL+"/en/about", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil.example")
 	assert.Equal(t, "http://"+host, rd.lastOrigin(), "forwarded headers of anyone else are not believed")
 }
+
+func TestTheChineseHomePageIsCachedAndStillRedirectsOtherLanguages(t *testing.T) {
+	rd := newPageRenderer(t)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) { d.Renderer, _ = url.Parse(rd.URL) })
+	for _, want := range []string{"MISS", "HIT"} {
+		resp, _ := get(t, f.bff.URL+"/index", "Accept-Language", "zh-CN,zh;q=0.9")
+		assert.Equal(t, http.StatusOK, resp.StatusCode)
+		assert.Equal(t, want, resp.Header.Get("X-Cache"))
+		assert.Equal(t, "Accept-Encoding, Accept-Language, User-Agent, Cookie", resp.Header.Get("Vary"))
+	}
+	resp, _ := get(t, f.bff.URL+"/index?from=ad", "Accept-Language", "en-GB")
+	assert.Equal(t, http.StatusFound, resp.StatusCode, "the cached page is for Chinese visitors only")
+	assert.Equal(t, "/en/index?from=ad", resp.Header.Get("Location"))
+	resp, _ = get(t, f.bff.URL+"/", "Accept-Language", "ja")
+	assert.Equal(t, "/jp/index", resp.Header.Get("Location"))
+	assert.EqualValues(t, 1, rd.renders.Load())
+}
+
+func TestACachedPageIsServedWithoutAllocating(t *testing.T) {
+	rd := newPageRenderer(t)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.SiteOrigins = []string{"https://www.jaka.com"}
+	})
+	resp, _ := get(t, f.bff.URL+"/en/productList")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	req := httptest.NewRequest(http.MethodGet, "/en/productList", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	w := &discard{h: http.Header{}}
+	f.bff.Config.Handler.ServeHTTP(w, req)
+	allocs := testing.AllocsPerRun(100, func() { f.bff.Config.Handler.ServeHTTP(w, req) })
+	assert.Zero(t, allocs, "a cached page costs a key and a lookup, like a cached content answer")
+	assert.EqualValues(t, 1, rd.renders.Load())
+}

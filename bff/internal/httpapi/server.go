@@ -124,6 +124,10 @@ type Server struct {
 	links linkSigner
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
+	// pageHandler serves the web app's pages; nil without a web app. cacheFront answers cached
+	// pages through it before routing, and counts them under pageRoute.
+	pageHandler *pages.Handler
+	pageRoute   *cachedRouteMetrics
 }
 
 // Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
@@ -266,7 +270,8 @@ func (s *Server) pages() http.Handler {
 	generation := &cache.Generation{}
 	s.PageCache.Generation = generation
 	s.Cache.OnChange = func(string) { generation.Bump() }
-	return pages.New(pages.Options{
+	s.pageRoute = s.routeMetrics(pageRoute)
+	s.pageHandler = pages.New(pages.Options{
 		Renderer: s.Renderer,
 		Timeout:  s.RendererTimeout,
 		WebDir:   s.WebDir,
@@ -279,6 +284,7 @@ func (s *Server) pages() http.Handler {
 		}),
 		Log: s.Log,
 	})
+	return s.pageHandler
 }
 
 // siteOrigin is the site's public origin for r, which rendered pages name in their canonical

@@ -24,6 +24,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 )
@@ -75,8 +77,11 @@ type Handler struct {
 	transport http.RoundTripper
 	proxy     http.Handler
 	metrics   *metrics.Pages
-	log       *slog.Logger
-	warnings  sync.Map // reason -> *warning
+	// results and bypassed are the counters of Metrics.CacheResults, looked up once.
+	results  [4]prometheus.Counter
+	bypassed prometheus.Counter
+	log      *slog.Logger
+	warnings sync.Map // reason -> *warning
 }
 
 // New returns the page handler of o.
@@ -111,6 +116,12 @@ func New(o Options) *Handler {
 		h.transport = newTransport()
 	}
 	h.proxy = h.newProxy()
+	if h.metrics != nil {
+		for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {
+			h.results[res] = h.metrics.CacheResults.WithLabelValues(res.String())
+		}
+		h.bypassed = h.metrics.CacheResults.WithLabelValues("bypass")
+	}
 	return h
 }
 
@@ -187,22 +198,26 @@ type page struct {
 	index bool
 }
 
-// classify tells how the page at r is served and what the renderer is asked for.
+// classify tells how the page at r is served and what the renderer is asked for. A public page
+// without a query costs no allocation: classify is on the path of every cached page.
 func classify(r *http.Request) page {
-	p := path.Clean("/" + r.URL.Path)
-	rest := p
-	if first, after, ok := strings.Cut(p[1:], "/"); ok && prefixLanguages[first] {
-		rest = "/" + after
-	} else if prefixLanguages[first] {
-		rest = "/"
+	p := r.URL.Path
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
 	}
-	segment, _, _ := strings.Cut(strings.ToLower(rest[1:]), "/")
+	p = path.Clean(p)
+	// The page's own first segment, after the language prefix (the prefix's case matters, as
+	// the app's isPrefixLanguage has it; the page's does not, as the app's routes match).
+	segment, after, _ := strings.Cut(p[1:], "/")
+	if prefixLanguages[segment] {
+		segment, _, _ = strings.Cut(after, "/")
+	}
 	pg := page{path: p, index: strings.EqualFold(p, "/index")}
 	escaped := (&url.URL{Path: p}).EscapedPath()
 	switch {
-	case segment == "preview":
+	case strings.EqualFold(segment, "preview"):
 		pg.kind = preview
-	case personalPages[segment]:
+	case lookupFolded(personalPages, segment):
 		pg.kind = personal
 	}
 	if pg.kind != public {
@@ -213,7 +228,10 @@ func classify(r *http.Request) page {
 		return pg
 	}
 	pg.target = escaped
-	if names := pageParams[segment]; len(names) > 0 && r.URL.RawQuery != "" {
+	if r.URL.RawQuery == "" {
+		return pg
+	}
+	if names := pageParams[foldedKey(segment)]; len(names) > 0 {
 		in := r.URL.Query()
 		kept := url.Values{}
 		for _, name := range names {
@@ -227,6 +245,30 @@ func classify(r *http.Request) page {
 		}
 	}
 	return pg
+}
+
+// lookupFolded reports whether m holds segment in lower case, without allocating.
+func lookupFolded(m map[string]bool, segment string) bool {
+	var buf [24]byte
+	if len(segment) > len(buf) {
+		return false
+	}
+	return m[string(fold(buf[:0], segment))] // a map index by converted bytes allocates nothing
+}
+
+// foldedKey is segment in lower case.
+func foldedKey(segment string) string { return string(fold(nil, segment)) }
+
+// fold appends s in ASCII lower case to dst.
+func fold(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // Formats of cached pages. Browsers revalidate every page (a 304 when nothing changed): a page
@@ -263,19 +305,46 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if pg.kind != public {
-		h.count(bypass)
+		if h.bypassed != nil {
+			h.bypassed.Inc()
+		}
 		h.pass(w, r, pg)
 		return
 	}
 	h.serveCached(w, r, pg)
 }
 
-// The cache results of pages: the cache's own, and bypass.
-const bypass = "bypass"
+// ServeCached answers a GET of a public page from the page cache when its rendered answer is
+// there, fresh or stale (then rendered again behind): the fast path in front of routing, where
+// a cached page costs a key and a lookup, as a cached content answer does. It returns the
+// status written, and false when it did not answer (ServeHTTP will). The caller sends it no
+// request for a file of the web app.
+func (h *Handler) ServeCached(w http.ResponseWriter, r *http.Request) (status int, ok bool) {
+	if r.Method != http.MethodGet || h.renderer == nil || redirectTarget(r) != "" {
+		return 0, false
+	}
+	pg := classify(r)
+	if pg.kind != public {
+		return 0, false
+	}
+	var buf [512]byte
+	e, res := h.cache.PeekBytes(pageKey(buf[:0], h.origin(r), pg))
+	if e == nil {
+		return 0, false
+	}
+	h.count(res)
+	return e.Write(w, r, res), true
+}
 
-func (h *Handler) count(result string) {
-	if h.metrics != nil {
-		h.metrics.CacheResults.WithLabelValues(result).Inc()
+// pageKey appends the cache key of a public page to dst: the origin is part of it, as without
+// SITE_ORIGINS it comes from the request, and one host's page must never be served for another.
+func pageKey(dst []byte, origin string, pg page) []byte {
+	return append(append(dst, origin...), pg.target...)
+}
+
+func (h *Handler) count(res cache.Result) {
+	if c := h.results[res]; c != nil {
+		c.Inc()
 	}
 }
 

@@ -89,18 +89,16 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, pg page) {
 	if pg.index {
 		format = indexFormat
 	}
-	// The origin is part of the key: without SITE_ORIGINS it comes from the request, and one
-	// host's page must never be served for another.
-	entry, res, err := h.cache.LoadAnswer(r.Context(), origin+pg.target, cacheRoute, format, h.policy, h.timeout,
+	entry, res, err := h.cache.LoadAnswer(r.Context(), string(pageKey(nil, origin, pg)), cacheRoute, format, h.policy, h.timeout,
 		func(ctx context.Context) (cache.Answer, error) { return h.fill(ctx, pg.target, origin) })
 	if err == nil {
-		h.count(res.String())
+		h.count(res)
 		entry.Write(w, r, res)
 		return
 	}
 	var a *answer
 	if errors.As(err, &a) {
-		h.count(cache.Miss.String())
+		h.count(cache.Miss)
 		a.write(w, r)
 		return
 	}
