@@ -6,8 +6,8 @@
 // A page request goes one of four ways:
 //   - / and /index redirect to the home page of the visitor's language (language.go);
 //   - previews (/preview/…, /{lang}/preview/…) and personal pages (login, repair, virtual, …) go
-//     to the renderer with their whole query and are never cached; a preview carries the
-//     editor's token (X-Preview-Token) and is answered noindex;
+//     to the renderer with their whole query, are never cached and are answered noindex; a
+//     preview carries the editor's token (X-Preview-Token);
 //   - every other page is served from the page cache, keyed by the path and the query
 //     parameters that page reads, and rendered with exactly that URL on a miss;
 //   - without a renderer, or when it is down, slow or failing, index.html.

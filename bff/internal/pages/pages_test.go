@@ -315,8 +315,8 @@ func TestPreviewsAndPersonalPagesAreNeverCachedAndTellBrowsersSo(t *testing.T) {
 			sent := rd.last()
 			assert.Equal(t, target, sent.URL.RequestURI(), "the whole query goes to the renderer")
 			assert.Empty(t, sent.Header.Get("Cookie"), target)
+			assert.Equal(t, "noindex", rec.Header().Get("X-Robots-Tag"), target)
 			if strings.Contains(target, "/preview/") {
-				assert.Equal(t, "noindex", rec.Header().Get("X-Robots-Tag"), target)
 				assert.Equal(t, "tok-1", sent.Header.Get(PreviewTokenHeader), "the editor's token from the link")
 			} else {
 				assert.Empty(t, sent.Header.Get(PreviewTokenHeader), target)

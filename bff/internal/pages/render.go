@@ -295,7 +295,8 @@ func (h *Handler) rewrite(pr *httputil.ProxyRequest) {
 
 // checkStreamed accepts the renderer's answer before any of it reaches the visitor, or turns it
 // into a fallback (an error here goes to streamFailed): it must have come in time, and be a
-// page. It keeps the headers the browser may see, and marks the page never to be stored.
+// page. It keeps the headers the browser may see, and marks the page never to be stored nor
+// indexed.
 func (h *Handler) checkStreamed(resp *http.Response) error {
 	job := resp.Request.Context().Value(streamJobKey{}).(*streamJob)
 	if !job.timer.Stop() {
@@ -305,11 +306,11 @@ func (h *Handler) checkStreamed(resp *http.Response) error {
 		return err
 	}
 	job.timer.Reset(streamTimeout)
+	// Whatever the renderer says: a draft or a visitor's own page is for nobody else, nor for
+	// a search engine.
 	resp.Header = h.passed(resp.Header, streamedHeaders)
 	resp.Header.Set("Cache-Control", "no-store")
-	if job.page.kind == preview {
-		resp.Header.Set("X-Robots-Tag", "noindex")
-	}
+	resp.Header.Set("X-Robots-Tag", "noindex")
 	return nil
 }
 
