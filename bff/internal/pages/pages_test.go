@@ -307,14 +307,19 @@ func TestPreviewsAndPersonalPagesAreNeverCachedAndTellBrowsersSo(t *testing.T) {
 		"/en/repairDetail/SN-7", "/virtual?token=t", "/en/virtual",
 	} {
 		for range 2 {
-			rec := s.get(target, "Cookie", "lang=en")
+			rec := s.get(target, "Cookie", "lang=en", "Authorization", "Bearer secret", "token", "secret",
+				"X-Forwarded-For", "203.0.113.9", "Connection", "X-Secret", "X-Secret", "1", "Accept-Encoding", "gzip")
 			assert.Equal(t, http.StatusOK, rec.Code, target)
 			assert.Equal(t, "no-store", rec.Header().Get("Cache-Control"), target)
 			assert.Empty(t, rec.Header().Get("Set-Cookie"), target)
 			assert.Empty(t, rec.Header().Get("X-Cache"), target)
 			sent := rd.last()
 			assert.Equal(t, target, sent.URL.RequestURI(), "the whole query goes to the renderer")
-			assert.Empty(t, sent.Header.Get("Cookie"), target)
+			for _, name := range []string{"Cookie", "Authorization", "Token", "X-Forwarded-For", "X-Secret", "Forwarded", "Via"} {
+				assert.Empty(t, sent.Header.Get(name), "%s: %s is not the renderer's business", target, name)
+			}
+			assert.Equal(t, "gzip", sent.Header.Get("Accept-Encoding"), "a streamed page may come compressed")
+			assert.Equal(t, "https://www.jaka.com", sent.Header.Get(SiteOriginHeader))
 			assert.Equal(t, "noindex", rec.Header().Get("X-Robots-Tag"), target)
 			if strings.Contains(target, "/preview/") {
 				assert.Equal(t, "tok-1", sent.Header.Get(PreviewTokenHeader), "the editor's token from the link")
