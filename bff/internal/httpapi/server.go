@@ -234,6 +234,9 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.Content != nil {
 		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
 	}
+	if s.Content != nil {
+		s.routeSitemaps(r)
+	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
 	}
