@@ -16,12 +16,14 @@ var privatePages = []string{
 	"/virtual",
 }
 
-// Robots is robots.txt on origin: everything public may be crawled, the private pages may not,
-// in Chinese (no prefix) and in every other language (/{code}/…, written /*/…: every major
-// crawler reads * as any run of characters), and the sitemap index is on origin.
+// Robots is robots.txt on origin: the private pages may not be crawled, in Chinese (no prefix)
+// and in every other language (/{code}/…, written /*/…: every major crawler reads * as any run
+// of characters), everything else may (what no rule disallows is allowed: an explicit
+// "Allow: /" would open everything to the crawlers that take the first matching rule rather
+// than the longest), and the sitemap index is on origin.
 func Robots(origin string) []byte {
 	var b strings.Builder
-	b.WriteString("User-agent: *\nAllow: /\n")
+	b.WriteString("User-agent: *\n")
 	for _, p := range privatePages {
 		b.WriteString("Disallow: " + p + "\n")
 	}
