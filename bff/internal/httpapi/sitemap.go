@@ -92,6 +92,8 @@ func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request, path strin
 		}
 		return
 	}
+	// The long time-out: a sitemap reads some twenty lists of every language, and no visitor
+	// waits for it.
 	entry, res, err := s.Cache.Load(r.Context(), "sitemap\x00"+origin+path, path, sitemapPolicy, s.LongTimeout,
 		func(ctx context.Context) ([]byte, error) { return build(ctx, origin) })
 	if err != nil {
