@@ -21,11 +21,16 @@ import (
 
 // Policy says how long an answer is fresh, how long after that it is still served while a
 // refresh runs in the background (stale-while-revalidate), and how long after that it is still
-// served when refreshing fails (stale-if-error).
+// served when refreshing fails (stale-if-error); and, for answers that are not /prod-api
+// envelopes, what they are.
 type Policy struct {
 	Fresh   time.Duration
 	Stale   time.Duration
 	IfError time.Duration
+	// ContentType and Vary are the answers' headers. Empty means those of a /prod-api envelope:
+	// JSON that depends on the lang and preview headers.
+	ContentType string
+	Vary        string
 }
 
 // Fetch produces a finished answer body (the success envelope) from the upstream.
@@ -48,6 +53,8 @@ type Entry struct {
 	etagHeader   []string
 	bodyLength   []string
 	gzipLength   []string
+	typeHeader   []string
+	varyHeader   []string
 	policy       Policy
 	refresh      Fetch
 	refreshLimit time.Duration
@@ -435,6 +442,16 @@ func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
 		etagHeader: []string{etag},
 		bodyLength: []string{strconv.Itoa(len(body))},
 		gzipLength: []string{strconv.Itoa(len(zipped))},
+		typeHeader: headerOr(p.ContentType, jsonType),
+		varyHeader: headerOr(p.Vary, vary),
 		policy:     p,
 	}
+}
+
+// headerOr is the header value v, or def (shared, not copied) when v is empty.
+func headerOr(v string, def []string) []string {
+	if v == "" {
+		return def
+	}
+	return []string{v}
 }

@@ -163,6 +163,28 @@ func TestWriteServesGzipETagAnd304(t *testing.T) {
 	assert.Equal(t, http.StatusOK, e.Write(rec, req, Hit))
 }
 
+func TestAnAnswerThatIsNoEnvelopeKeepsItsOwnContentTypeAndVary(t *testing.T) {
+	c, _ := newTestCache()
+	xml := Policy{Fresh: time.Minute, ContentType: "application/xml; charset=utf-8", Vary: "Accept-Encoding"}
+	for _, tc := range []struct {
+		policy     Policy
+		wantType   string
+		wantVary   string
+		key, value string
+	}{
+		{xml, "application/xml; charset=utf-8", "Accept-Encoding", "sitemap", "<urlset/>"},
+		{policy, "application/json; charset=utf-8", "lang, preview, Accept-Encoding", "envelope", `{"success":true}`},
+	} {
+		e := load(t, c, tc.key, tc.value, tc.policy)
+		for _, method := range []string{"GET", "HEAD"} {
+			rec := httptest.NewRecorder()
+			assert.Equal(t, http.StatusOK, e.Write(rec, httptest.NewRequest(method, "/x", nil), Miss))
+			assert.Equal(t, tc.wantType, rec.Header().Get("Content-Type"), tc.key)
+			assert.Equal(t, tc.wantVary, rec.Header().Get("Vary"), tc.key)
+		}
+	}
+}
+
 func TestWritingACachedAnswerDoesNotAllocate(t *testing.T) {
 	e := newEntry([]byte(`{"success":true,"code":200,"msg":"ok","data":[1,2,3]}`), "/r", policy, time.Now())
 	req := httptest.NewRequest("GET", "/x", nil)

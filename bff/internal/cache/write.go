@@ -10,8 +10,9 @@ import (
 var (
 	jsonType     = []string{"application/json; charset=utf-8"}
 	gzipEncoding = []string{"gzip"}
-	// An answer depends on the language; and a browser must never reuse a published answer for
-	// an editor's preview (preview header) or the reverse.
+	// An envelope depends on the language; and a browser must never reuse a published answer for
+	// an editor's preview (preview header) or the reverse. (Policy.Vary replaces it for answers
+	// of other kinds.)
 	vary = []string{"lang, preview, Accept-Encoding"}
 	// Browsers keep a content answer briefly and then revalidate it with its ETag (a 304 when
 	// nothing changed). No stale-while-revalidate for browsers: Chromium answers a stale entry
@@ -28,14 +29,14 @@ var (
 func (e *Entry) Write(w http.ResponseWriter, r *http.Request, res Result) int {
 	h := w.Header()
 	h["Etag"] = e.etagHeader
-	h["Vary"] = vary
+	h["Vary"] = e.varyHeader
 	h["Cache-Control"] = cacheControl
 	h["X-Cache"] = xCache[res]
 	if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(inm, e.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return http.StatusNotModified
 	}
-	h["Content-Type"] = jsonType
+	h["Content-Type"] = e.typeHeader
 	body := e.Body
 	if acceptsGzip(r) {
 		h["Content-Encoding"] = gzipEncoding

@@ -89,8 +89,9 @@ type Deps struct {
 	// served over TLS only.
 	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
-	// third-party login may come back to. Empty means the host the request was sent to, if that
-	// is this machine (localhost, a loopback address): a developer's site.
+	// third-party login may come back to; the first is the origin of the sitemaps' URLs. Empty
+	// means the host the request was sent to, if that is this machine (localhost, a loopback
+	// address): a developer's site.
 	SiteOrigins []string
 }
 
@@ -233,6 +234,9 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	if s.Content != nil {
 		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
+	}
+	if s.Content != nil {
+		s.routeSitemaps(r)
 	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir))
