@@ -165,17 +165,19 @@ func TestWriteServesGzipETagAnd304(t *testing.T) {
 
 func TestAnAnswerThatIsNoEnvelopeKeepsItsOwnContentTypeAndVary(t *testing.T) {
 	c, _ := newTestCache()
-	xml := Policy{Fresh: time.Minute, ContentType: "application/xml; charset=utf-8", Vary: "Accept-Encoding"}
+	xml := NewFormat("application/xml; charset=utf-8", "Accept-Encoding", "public, max-age=3600")
 	for _, tc := range []struct {
-		policy     Policy
+		format     *Format
 		wantType   string
 		wantVary   string
 		key, value string
 	}{
 		{xml, "application/xml; charset=utf-8", "Accept-Encoding", "sitemap", "<urlset/>"},
-		{policy, "application/json; charset=utf-8", "lang, preview, Accept-Encoding", "envelope", `{"success":true}`},
+		{JSON, "application/json; charset=utf-8", "lang, preview, Accept-Encoding", "envelope", `{"success":true}`},
 	} {
-		e := load(t, c, tc.key, tc.value, tc.policy)
+		e, _, err := c.LoadAnswer(context.Background(), tc.key, "/r", tc.format, policy, time.Second,
+			func(context.Context) (Answer, error) { return Answer{Body: []byte(tc.value)}, nil })
+		require.NoError(t, err)
 		for _, method := range []string{"GET", "HEAD"} {
 			rec := httptest.NewRecorder()
 			assert.Equal(t, http.StatusOK, e.Write(rec, httptest.NewRequest(method, "/x", nil), Miss))

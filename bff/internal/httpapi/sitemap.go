@@ -21,11 +21,14 @@ import (
 // rebuilt, and stale while the CMS fails: crawlers read sitemaps a few times a day, so a sitemap
 // may lag the CMS by minutes, and a day of CMS outage still serves the last good one.
 var (
-	sitemapPolicy = cache.Policy{Fresh: 10 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour,
-		ContentType: "application/xml; charset=utf-8", Vary: "Accept-Encoding"}
+	sitemapPolicy = cache.Policy{Fresh: 10 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour}
+	// Sitemaps are XML; browsers and crawlers may keep one for an hour.
+	sitemapFormat = cache.NewFormat(sitemapContentType, "Accept-Encoding", "public, max-age=3600")
 	// The lists of pages are kept as JSON for building sitemaps; they are never served.
 	sitemapPagesPolicy = cache.Policy{Fresh: 10 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour}
 )
+
+const sitemapContentType = "application/xml; charset=utf-8"
 
 // sitemapRetryAfter is the Retry-After of a sitemap that cannot be built now, in seconds.
 const sitemapRetryAfter = "120"
@@ -85,7 +88,7 @@ func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		h := w.Header()
-		h.Set("Content-Type", sitemapPolicy.ContentType)
+		h.Set("Content-Type", sitemapContentType)
 		h.Set("Cache-Control", "no-cache")
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(body)
@@ -94,8 +97,11 @@ func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request, path strin
 	}
 	// The long time-out: a sitemap reads some twenty lists of every language, and no visitor
 	// waits for it.
-	entry, res, err := s.Cache.Load(r.Context(), "sitemap\x00"+origin+path, path, sitemapPolicy, s.LongTimeout,
-		func(ctx context.Context) ([]byte, error) { return build(ctx, origin) })
+	entry, res, err := s.Cache.LoadAnswer(r.Context(), "sitemap\x00"+origin+path, path, sitemapFormat, sitemapPolicy, s.LongTimeout,
+		func(ctx context.Context) (cache.Answer, error) {
+			body, err := build(ctx, origin)
+			return cache.Answer{Body: body}, err
+		})
 	if err != nil {
 		s.sitemapUnavailable(w, r, path, err)
 		return
@@ -191,12 +197,17 @@ func (s *Server) siteOrigin(r *http.Request) (origin string, cacheable bool) {
 // wrote.
 func firstForwarded(v string) string { return strings.TrimSpace(strings.Split(v, ",")[0]) }
 
-// validHost reports whether h is a plain host or host:port, nothing that would change a URL
-// built from it (user information, a path, a query).
+// validHost reports whether h is a host name or address with an optional port, and nothing else
+// that could change the meaning of a URL built from it or of the page it is written into.
 func validHost(h string) bool {
-	if h == "" || strings.ContainsAny(h, "/?#@\\ ") {
+	if h == "" || len(h) > 255 {
 		return false
 	}
+	for _, c := range []byte(h) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(".-:[]", c) >= 0) {
+			return false
+		}
+	}
 	u, err := url.Parse("http://" + h)
-	return err == nil && u.Host == h && u.Hostname() != ""
+	return err == nil && u.Host == h && u.User == nil && u.Hostname() != ""
 }
