@@ -55,7 +55,20 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
 ];
 
-export default defineConfig(({ command, mode }) => ({
+/**
+ * `vite build --ssr server/renderer.ts`: the page renderer, a Node program in web/dist-ssr (never
+ * under web/dist, which the BFF serves). Everything is bundled into it but jsdom (which loads its
+ * own files at run time), so it runs from the build with the installed packages.
+ */
+const rendererBuild = {
+  outDir: 'dist-ssr',
+  emptyOutDir: true,
+  sourcemap: true,
+  manifest: false,
+  rolldownOptions: { output: { entryFileNames: 'renderer.js' } },
+};
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: [
@@ -70,7 +83,8 @@ export default defineConfig(({ command, mode }) => ({
   preview: {
     proxy,
   },
-  build: {
+  ssr: { noExternal: true, external: ['jsdom'] },
+  build: isSsrBuild ? rendererBuild : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
@@ -100,7 +114,7 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -113,8 +113,8 @@ func TestFilesTheAPIAndTheMediaNeverReachTheRenderer(t *testing.T) {
 	assert.Equal(t, "console.log(1)", string(body))
 	resp, _ = get(t, f.bff.URL+"/assets/gone-0000.js")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
-	resp, _ = get(t, f.bff.URL+"/sitemap.xml")
-	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+	resp, _ = get(t, f.bff.URL+"/sitemap.xml") // the BFF's own sitemap
+	assert.Contains(t, resp.Header.Get("Content-Type"), "application/xml")
 	resp, _ = get(t, f.bff.URL+"/prod-api/api/nothing")
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode)
 	resp, _ = get(t, f.bff.URL+"/prod-api/api/programa/buildProgramaTree/8", "lang", "en")

@@ -101,8 +101,9 @@ type Deps struct {
 	// served over TLS only.
 	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
-	// third-party login may come back to. Empty means the host the request was sent to, if that
-	// is this machine (localhost, a loopback address): a developer's site.
+	// third-party login may come back to; the first is the origin of the sitemaps' URLs. Empty
+	// means the host the request was sent to, if that is this machine (localhost, a loopback
+	// address): a developer's site.
 	SiteOrigins []string
 }
 
@@ -250,6 +251,9 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.Content != nil {
 		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
 	}
+	if s.Content != nil {
+		s.routeSitemaps(r)
+	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir, s.pages()))
 	}
@@ -277,7 +281,7 @@ func (s *Server) pages() http.Handler {
 		WebDir:   s.WebDir,
 		Cache:    s.PageCache,
 		TTL:      s.PageTTL,
-		Origin:   s.siteOrigin,
+		Origin:   s.pageOrigin,
 		Metrics: s.Metrics.RegisterPages(func() metrics.CacheStats {
 			st := s.PageCache.Stats()
 			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
@@ -287,45 +291,11 @@ func (s *Server) pages() http.Handler {
 	return s.pageHandler
 }
 
-// siteOrigin is the site's public origin for r, which rendered pages name in their canonical
-// and hreflang links: the first of SiteOrigins when they are configured (a public site must
-// configure them), else the scheme and host the request came to, as a trusted proxy forwarded
-// them (X-Forwarded-Proto, X-Forwarded-Host) or as they reached the BFF.
-func (s *Server) siteOrigin(r *http.Request) string {
-	if len(s.SiteOrigins) > 0 {
-		return s.SiteOrigins[0]
-	}
-	scheme, host := "http", r.Host
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	if peer := ratelimit.ClientIP(&http.Request{RemoteAddr: r.RemoteAddr}, nil); peer.IsValid() && trustedPeer(peer, s.guard.proxies) {
-		if p := strings.ToLower(strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Proto"), ",")[0])); p == "http" || p == "https" {
-			scheme = p
-		}
-		if h := strings.TrimSpace(strings.Split(r.Header.Get("X-Forwarded-Host"), ",")[0]); validHost(h) {
-			host = h
-		}
-	}
-	if !validHost(host) {
-		host = "localhost"
-	}
-	return scheme + "://" + strings.ToLower(host)
-}
-
-// validHost reports whether h is a host name or address with an optional port, and nothing else
-// that could change the meaning of a URL built from it or of the page it is written into.
-func validHost(h string) bool {
-	if h == "" || len(h) > 255 {
-		return false
-	}
-	for _, c := range []byte(h) {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(".-:[]", c) >= 0) {
-			return false
-		}
-	}
-	u, err := url.Parse("http://" + h)
-	return err == nil && u.Host == h && u.User == nil && u.Path == "" && u.RawQuery == "" && u.Fragment == ""
+// pageOrigin is the origin rendered pages name in their canonical and hreflang links (see
+// siteOrigin); pages are cached per origin, so a made-up Host header never reaches another visitor.
+func (s *Server) pageOrigin(r *http.Request) string {
+	origin, _ := s.siteOrigin(r)
+	return origin
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the

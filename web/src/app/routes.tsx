@@ -7,7 +7,7 @@
  * lib/routing.ts; loaders here only read the browser and storage and apply them.
  */
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Namespace, TitleKey } from '@/i18n/catalogue';
 import { readBrowserInfo } from '@/lib/browser';
 import { ensureLanguage } from '@/lib/i18n';
@@ -20,15 +20,15 @@ import {
   HOME_PAGE,
   NOT_FOUND_PAGE,
   PREVIEW_SEGMENT,
+  languageFromPath,
   languageRootRedirect,
-  notFoundPath,
   rootRedirect,
-  unknownPathRedirect,
   unprefixedIndexRedirect,
 } from '@/lib/routing';
 import { getStoredLanguage, storeLoginToken } from '@/lib/session';
 import { type SessionCheck, verifySessionOnNavigation } from '@/features/account/session-check';
-import { BootFallback, SiteLayout } from './layout/site-layout';
+import { BootFallback, PageSkeleton, SiteLayout } from './layout/site-layout';
+import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
 export interface PageDefinition {
@@ -62,7 +62,8 @@ function accountGuard(name: AccountGuardName): PageGuard {
 // Page modules, grouped by feature. Later issues replace the modules, not this table.
 const page = {
   home: lazyPage(() => import('@/features/home/routes/home'), 'HomeRoute'),
-  notFound: lazyPage(() => import('./routes/not-found'), 'NotFoundRoute'),
+  // Part of the first page's code: every unknown path shows it (route-error.tsx).
+  notFound: () => Promise.resolve({ Component: NotFoundRoute }),
   search: lazyPage(() => import('@/features/search/routes/search'), 'SearchRoute'),
   login: lazyPage(() => import('@/features/account/routes/login'), 'LoginRoute'),
   register: lazyPage(() => import('@/features/account/routes/register'), 'RegisterRoute'),
@@ -213,21 +214,39 @@ function searchOf(request: Request): string {
   return new URL(request.url).search;
 }
 
+/**
+ * An unknown path: the not-found page answers at that address, with a 404 status on the server
+ * (route-error.tsx renders it), in the language of its prefix.
+ */
+async function notFound(pathname: string): Promise<never> {
+  const lang = languageFromPath(pathname);
+  setPageLanguage(lang);
+  setPreviewPage(false);
+  await ensureLanguage(lang);
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
 function pageLoader(definition: PageDefinition, prefixed: boolean, preview: boolean) {
   return async (args: LoaderFunctionArgs) => {
     const { params, request } = args;
     let lang: SiteLanguage = DEFAULT_LANGUAGE;
     if (prefixed) {
       // `/{segment}/page` with a segment that is no language is an unknown path.
-      if (!isPrefixLanguage(params.lang)) return redirect(notFoundPath(DEFAULT_LANGUAGE));
+      if (!isPrefixLanguage(params.lang)) return notFound(new URL(request.url).pathname);
       lang = params.lang;
-    } else if (definition.path === HOME_PAGE && !preview) {
-      // `/index` for a visitor whose preferred language is not Chinese goes to that language.
+    } else if (definition.path === HOME_PAGE && !preview && !import.meta.env.SSR) {
+      // `/index` for a visitor whose preferred language is not Chinese goes to that language
+      // (the server redirects by Accept-Language; the browser also knows the stored choice).
       const preferred = preferredLanguage(getStoredLanguage(), detectBrowserLanguage(readBrowserInfo()));
       const target = unprefixedIndexRedirect(preferred, searchOf(request));
       if (target) return redirect(target);
     }
-    if (preview) {
+    if (import.meta.env.SSR && definition.before) {
+      // Nobody is logged in on the server: a page behind a guard is sent as its frame and
+      // skeleton, and its guard and data run in the browser (entry-server.tsx).
+      return enterPage({ lang, preview }, definition);
+    }
+    if (preview && !import.meta.env.SSR) {
       // An editor's preview link: its token is kept for the tab and leaves the address.
       const rest = takePreviewToken(new URL(request.url));
       if (rest !== null) return redirect(rest);
@@ -266,11 +285,15 @@ function pageRoutes(definition: PageDefinition, byPath: ReadonlyMap<string, Page
       preview,
       loadingOverlay: definition.loadingOverlay ?? true,
       trail: preview ? trail.map((crumb) => ({ ...crumb, path: `/${PREVIEW_SEGMENT}${crumb.path}` })) : trail,
+      personal: definition.before !== undefined,
     };
+    // A personal page shows its skeleton inside the frame while its guard and data load in the
+    // browser; the server sends exactly that (entry-server.tsx).
+    const personal = definition.before ? { HydrateFallback: PageSkeleton } : {};
     const path = preview ? `${PREVIEW_SEGMENT}/${definition.path}` : definition.path;
     return [
-      { path: `/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, false, preview), ErrorBoundary: RouteError },
-      { path: `/:lang/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, true, preview), ErrorBoundary: RouteError },
+      { path: `/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, false, preview), ErrorBoundary: RouteError, ...personal },
+      { path: `/:lang/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, true, preview), ErrorBoundary: RouteError, ...personal },
     ];
   });
 }
@@ -296,13 +319,12 @@ export function createRoutes(pages: readonly PageDefinition[] = PAGES): RouteObj
             {
               path: '/:lang',
               Component: RedirectOnly,
-              loader: ({ params, request }) => redirect(languageRootRedirect(params.lang, searchOf(request))),
+              loader: ({ params, request }) => {
+                const target = languageRootRedirect(params.lang, searchOf(request));
+                return target ? redirect(target) : notFound(new URL(request.url).pathname);
+              },
             },
-            {
-              path: '*',
-              Component: RedirectOnly,
-              loader: ({ request }) => redirect(unknownPathRedirect(new URL(request.url).pathname)),
-            },
+            { path: '*', Component: RedirectOnly, loader: ({ request }) => notFound(new URL(request.url).pathname) },
           ],
         },
       ],

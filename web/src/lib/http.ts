@@ -19,6 +19,7 @@ import type { FieldError } from '@/api/generated/model/fieldError.zod';
 import { type SiteLanguage, toWireLanguage } from './language';
 import { getPageLanguage, isPreviewPage } from './page-language';
 import { getPreviewToken } from './preview-token';
+import { apiOrigin } from './render-context';
 import { getToken } from './session';
 
 export const API_BASE = '/prod-api';
@@ -162,7 +163,8 @@ const TIMED_OUT = Symbol('timed out');
  */
 export async function http<T>(url: string, options: HttpOptions = {}): Promise<T> {
   const { schema, timeoutMs = DEFAULT_TIMEOUT_MS, lang, preview, signal: callerSignal, headers, ...init } = options;
-  const fullUrl = `${API_BASE}${url}`;
+  // Relative in the browser; on the server the renderer asks the BFF by its address.
+  const fullUrl = `${apiOrigin()}${API_BASE}${url}`;
 
   // One controller aborts on the caller's signal (React Query cancelling) or on the time-out.
   const controller = new AbortController();

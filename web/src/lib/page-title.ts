@@ -1,52 +1,78 @@
 /**
- * Titles that come with a page's content (a product's name, the CMS's SEO title and description).
- * The route table gives every page a title; a page whose content names it better hands it to the
- * layout here, which then uses it for `document.title` and the meta description (and keeps the
- * preview prefix). The entry belongs to one path, so a stale entry never titles another page.
+ * What a page's content says about the page: its name (a product's name), the CMS's SEO title
+ * and description, its picture and its structured data (schema.org Product, NewsArticle, …).
+ * The route table gives every page a title; a page whose content names it better hands it over
+ * here. The layout then builds the head from it (lib/page-head.ts): in the browser on every
+ * navigation, on the server into the HTML it sends. The entry belongs to one path, so a stale
+ * entry never describes another page.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import type { PageHead, StructuredData } from './page-head';
+import { reportNotFound } from './render-context';
 import { createStore } from './store';
 
-export interface PageTitle {
+export interface PageTitleInput {
+  /** The page's name, put into the site's title template (`{{page}} | {{site}}`). */
+  page?: string | null | undefined;
+  /** A complete document title from the CMS (SEO title), used as it is; wins over `page`. */
+  document?: string | null | undefined;
+  /** Meta description from the CMS. */
+  description?: string | null | undefined;
+  /** The page's picture for social cards (site path or URL). */
+  image?: string | null | undefined;
+  type?: PageHead['type'] | undefined;
+  /** schema.org data of the page's content (the breadcrumb is added for every page). */
+  structuredData?: readonly StructuredData[] | undefined;
+  /** What the address names does not exist: the not-found title, never indexed. */
+  notFound?: boolean | undefined;
+}
+
+export interface PageTitle extends PageTitleInput {
   /** The path the entry belongs to (pathname of the page that set it). */
   path: string;
-  /** The page's name, put into the site's title template (`{{page}} | {{site}}`). */
-  page?: string | null;
-  /** A complete document title from the CMS (SEO title), used as it is; wins over `page`. */
-  document?: string | null;
-  /** Meta description from the CMS. */
-  description?: string | null;
 }
 
 export const pageTitleStore = createStore<PageTitle | null>(null);
 
-export interface PageTitleInput {
-  page?: string | null;
-  document?: string | null;
-  description?: string | null;
+function hasContent(input: PageTitleInput): boolean {
+  return Boolean(input.page || input.document || input.description || input.image || input.structuredData?.length || input.notFound);
 }
 
 /**
- * Names the current page after its content once it is loaded; call with nothing (or empty
- * strings) while loading. The entry is removed when the page goes.
+ * Describes the current page by its content once it is loaded; call with nothing (or empty
+ * strings) while loading. The entry is removed when the page goes. On the server, where effects
+ * do not run, the entry is kept at once so that the HTML's head carries it.
  */
-export function usePageTitle({ page, document, description }: PageTitleInput): void {
+export function usePageTitle(input: PageTitleInput): void {
   const { pathname } = useLocation();
+  if (import.meta.env.SSR && hasContent(input)) pageTitleStore.set({ ...input, path: pathname });
+  const { page, document, description, image, type, structuredData, notFound } = input;
+  // Structured data is compared as text: a new object each render must not loop the effect.
+  const structured = structuredData?.length ? JSON.stringify(structuredData) : '';
   useEffect(() => {
-    if (!page && !document && !description) return;
-    const entry: PageTitle = { path: pathname, page: page || null, document: document || null, description: description || null };
+    const entry: PageTitle = {
+      path: pathname,
+      page: page || null,
+      document: document || null,
+      description: description || null,
+      image: image || null,
+      type,
+      structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
+      notFound,
+    };
+    if (!hasContent(entry)) return;
     pageTitleStore.set(entry);
     return () => pageTitleStore.set((current) => (current === entry ? null : current));
-  }, [pathname, page, document, description]);
+  }, [pathname, page, document, description, image, type, structured, notFound]);
 }
 
-let defaultDescription: string | null = null;
-
-/** Sets the meta description of the document; null restores the site's default (index.html). */
-export function setMetaDescription(description: string | null): void {
-  const meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-  if (!meta) return;
-  defaultDescription ??= meta.content;
-  meta.content = description ?? defaultDescription;
+/**
+ * Rendered where a page says that what its address names does not exist (an unknown path, a
+ * product that is gone): the server answers 404, and the head says "not found", unindexed.
+ */
+export function NotFoundMark(): null {
+  reportNotFound();
+  usePageTitle({ notFound: true });
+  return null;
 }

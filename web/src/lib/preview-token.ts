@@ -9,6 +9,8 @@
  * Storage may be unavailable (private modes, sandboxed frames): every access is guarded.
  */
 
+import { serverRequestContext } from './render-context';
+
 /** The query parameter of the CMS's preview links. */
 export const PREVIEW_TOKEN_PARAM = 'previewToken';
 
@@ -17,6 +19,9 @@ export const PREVIEW_TOKEN_KEY = 'jakaPreviewToken';
 
 /** The editor's preview token of this tab, or null. */
 export function getPreviewToken(): string | null {
+  // On the server, the token the BFF passed on with the page request.
+  const server = serverRequestContext();
+  if (server) return server.previewToken;
   try {
     return globalThis.sessionStorage?.getItem(PREVIEW_TOKEN_KEY) || null;
   } catch {

@@ -20,6 +20,11 @@ export interface RouteHandle {
   loadingOverlay: boolean;
   /** Pages between home and this one (e.g. News above a news article). */
   trail: readonly Crumb[];
+  /**
+   * A page behind a login (repairs, virtual trial, account screens): the server renders its frame
+   * and a skeleton, the browser its guard and data; never cached, never indexed.
+   */
+  personal?: boolean;
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {

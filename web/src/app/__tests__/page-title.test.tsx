@@ -58,13 +58,13 @@ describe('titles from page content', () => {
     await waitFor(() => expect(document.title).toBe('Preview: JAKA Zu 7 Cobot | 7 kg Payload'), { timeout: 5000 });
   });
 
-  it('falls back to the route title and the default description on other pages', async () => {
+  it('falls back to the route title and a description from the page name and the site tagline', async () => {
     await renderApp('/en/productDetails/103');
     await waitFor(() => expect(document.title).toBe('JAKA Zu 7 Cobot | 7 kg Payload'), { timeout: 5000 });
     cleanup();
     const router = await renderApp('/en/thx');
     expect(router.state.location.pathname).toBe('/en/thx');
     await waitFor(() => expect(document.title).toBe('Thank you | JAKA Robotics'));
-    expect(description()).toBe('JAKA collaborative robots');
+    expect(description()).toBe('Thank you: Collaborative robots that make automation simple');
   });
 });

@@ -1,13 +1,15 @@
 import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { SITE_LANGUAGES, htmlLang } from '@/lib/language';
+import { applyHead } from '@/lib/page-head';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
-import { pageTitleStore, setMetaDescription } from '@/lib/page-title';
+import { pageTitleStore } from '@/lib/page-title';
+import { siteOrigin } from '@/lib/render-context';
 import { usePageHandle } from '@/lib/route-handle';
-import { alternateLinks, isPreviewPath } from '@/lib/routing';
+import { isPreviewPath } from '@/lib/routing';
 import { useStore } from '@/lib/store';
 import { usePageLanguage } from '@/lib/use-page-language';
+import { pageHeadOf } from '../page-head-of';
 import { useAnchorScrolling } from './anchor-scrolling';
 import { Header } from './header';
 import { LoadingOverlay, useRouteChangeOverlay } from './loading-overlay';
@@ -22,7 +24,7 @@ const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ defa
 
 /**
  * The frame of every page: header, main content, footer, floating bar, overlays. Keeps
- * `<html lang>`, the title, the hreflang alternates and (on previews) `noindex` in step with the page.
+ * the head (`<html lang>`, title, description, alternates, `noindex` on previews) in step with the page.
  */
 export function SiteLayout() {
   const lang = usePageLanguage();
@@ -36,33 +38,20 @@ export function SiteLayout() {
   useLayoutEffect(() => {
     setPageLanguage(lang);
     setPreviewPage(preview);
-    document.documentElement.lang = htmlLang(lang);
   }, [lang, preview]);
 
-  const titleKey = handle?.titleKey;
-  // A page may name itself after its content (lib/page-title.ts); only for its own path.
+  // The head (title, description, canonical, alternates, social card, structured data) follows
+  // the page; the server sent the first page's head with its HTML (src/entry-server.tsx).
+  // A page may describe itself by its content (lib/page-title.ts); only for its own path.
   const stored = useStore(pageTitleStore);
   const content = stored?.path === location.pathname ? stored : null;
   useEffect(() => {
-    if (!titleKey) return;
-    const name = content?.page ?? t(titleKey);
-    const page = handle?.preview ? t('titles.preview', { page: name }) : name;
-    const seo = content?.document;
-    if (seo) document.title = handle?.preview ? t('titles.preview', { page: seo }) : seo;
-    else document.title = t('titles.template', { page, site: t('site.name') });
-    setMetaDescription(content?.description ?? null);
-  }, [titleKey, handle?.preview, t, content]);
-
-  const alternates = alternateLinks(location.pathname, location.search, window.location.origin, SITE_LANGUAGES, htmlLang);
+    const head = pageHeadOf({ lang, origin: siteOrigin(), pathname: location.pathname, search: location.search, handle, content, t });
+    applyHead(head, document);
+  }, [lang, location.pathname, location.search, handle, content, t]);
 
   return (
     <div className={styles.shell}>
-      {/* React hoists these into <head>. Drafts are never indexed and have no alternates. */}
-      {preview ? (
-        <meta name="robots" content="noindex, nofollow" />
-      ) : (
-        alternates.map((link) => <link key={link.hrefLang} rel="alternate" hrefLang={link.hrefLang} href={link.href} />)
-      )}
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
@@ -90,4 +79,9 @@ export function SiteLayout() {
 /** Shown while the first page's code and data load. */
 export function BootFallback() {
   return <div className={styles.boot} aria-busy="true" />;
+}
+
+/** A personal page's place while its guard and data load in the browser (the server sends this). */
+export function PageSkeleton() {
+  return <div className={styles.pageSkeleton} aria-busy="true" />;
 }

@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import { homePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import styles from './not-found.module.css';
+import { NotFoundMark } from '@/lib/page-title';
 
-/** `/NotFound` and `/{lang}/NotFound`: where unknown paths end up. */
+/** `/NotFound`, `/{lang}/NotFound` and every unknown path (answered with a 404 status). */
 export function NotFoundRoute() {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   return (
     <section className={styles.page}>
+      <NotFoundMark />
       <div className={`container ${styles.inner}`}>
         <p className={styles.code} aria-hidden="true">
           404

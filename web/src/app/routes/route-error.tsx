@@ -1,17 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError } from '@/lib/lazy-page';
 import { reloadPage } from '@/lib/reload';
+import { NotFoundRoute } from './not-found';
 import styles from './not-found.module.css';
 
 /**
- * A page that threw while rendering, or whose code could not be loaded (offline, or a stale chunk
+ * An unknown path (a 404 its loader threw) shows the not-found page at that address. Otherwise: a page that threw while rendering, or whose code could not be loaded (offline, or a stale chunk
  * after a deploy): a panel with a retry instead of a blank page. Retrying reloads the document,
  * which also fetches the current version of the site's code.
  */
 export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   const chunk = isChunkLoadError(error);
   console.error(chunk ? '[route] page code failed to load' : '[route] page failed', error);
   return (

@@ -2,6 +2,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SmartLink } from '@/components/ui/smart-link';
 import { ApiError } from '@/lib/http';
 import styles from './load-error.module.css';
+import { NotFoundMark } from '@/lib/page-title';
 
 /** True when the server says the item does not exist (or is no longer published). */
 export function isNotFound(error: unknown): boolean {
@@ -26,6 +27,7 @@ export function LoadError({ error, onRetry, notFound, back }: LoadErrorProps) {
   if (error !== null && !isNotFound(error)) return <ErrorState error={error} onRetry={onRetry} />;
   return (
     <div role="alert" className={styles.box}>
+      <NotFoundMark />
       <p className={styles.title}>{notFound.title}</p>
       <p className={styles.text}>{notFound.text}</p>
       <SmartLink href={back.href} className={styles.back}>

@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type WindowLike } from 'dompurify';
 import { useMemo } from 'react';
 import styles from './rich-text.module.css';
 
@@ -13,15 +13,29 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'scope', 'lang'];
 
+/**
+ * The DOM the sanitiser works in: the page's own in the browser. The server has none; the
+ * renderer hands it one (jsdom) at start, and without it sanitising fails rather than letting
+ * unchecked HTML through (DOMPurify without a DOM returns its input unchanged).
+ */
+let purifier = DOMPurify;
+let documentForParsing: Document | null = globalThis.document ?? null;
+
+export function setSanitizerWindow(window: WindowLike & { document: Document }): void {
+  purifier = DOMPurify(window);
+  documentForParsing = window.document;
+}
+
 /** Returns CMS HTML with only safe markup left; links to other sites open in a new tab. */
 export function sanitizeHtml(html: string): string {
-  const clean = DOMPurify.sanitize(html, {
+  if (!purifier.isSupported || !documentForParsing) throw new Error('Rich text cannot be sanitised without a DOM');
+  const clean = purifier.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     RETURN_TRUSTED_TYPE: false,
   });
-  const template = document.createElement('template');
+  const template = documentForParsing.createElement('template');
   template.innerHTML = clean;
   for (const a of template.content.querySelectorAll('a[href^="http"]')) {
     a.setAttribute('target', '_blank');

@@ -6,6 +6,7 @@ import { formatDate } from '@/lib/format-date';
 import type { PageContext } from '@/lib/use-page-language';
 import { isLegalKey, useLegalText } from '../api/legal';
 import styles from './legal-document.module.css';
+import { NotFoundMark } from '@/lib/page-title';
 
 /** One legal text: its title, when it was last changed, and the text. */
 export function LegalDocument({ textKey, context }: { textKey: string; context: PageContext }) {
@@ -15,6 +16,7 @@ export function LegalDocument({ textKey, context }: { textKey: string; context: 
   if (!isLegalKey(textKey) || (text.isError && isNotFound(text.error))) {
     return (
       <div className={styles.missing} role="status">
+        <NotFoundMark />
         <p className={styles.missingTitle}>{t('missing.title')}</p>
         <p>{t('missing.text')}</p>
       </div>

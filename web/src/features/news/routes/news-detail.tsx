@@ -6,7 +6,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/http';
-import { usePageTitle } from '@/lib/page-title';
+import { NotFoundMark, usePageTitle } from '@/lib/page-title';
+import { siteOrigin } from '@/lib/render-context';
 import { localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { type NewsArticle, type NewsType, newsHref, useHotNews, useNewsArticle, useNewsTypes } from '../api/news';
@@ -73,7 +74,7 @@ function ArticleBody({ article, types }: { article: NewsArticle; types: readonly
   const { lang } = usePageContext();
   const location = useLocation();
   const type = types?.find((item) => item.id === article.typeId);
-  const shareUrl = `${window.location.origin}${location.pathname}?typeId=${article.typeId}`;
+  const shareUrl = `${siteOrigin()}${location.pathname}?typeId=${article.typeId}`;
 
   return (
     <article className={styles.article}>
@@ -132,6 +133,7 @@ function ArticleMissing() {
   const { lang } = usePageContext();
   return (
     <div className={styles.missing}>
+      <NotFoundMark />
       <p>{t('missingText')}</p>
       <Link to={localizePath('/news', lang)} className={styles.back}>
         {t('backToList')}

@@ -133,7 +133,7 @@ describe('the product page', () => {
     mockFetch([['/api/productCenter/getProductById/1/103', { body: envelope(productDetail) }]]);
     const { unmount } = await renderRouteAt(<ProductDetailsRoute />, PATTERN, '/en/productDetails/103');
     await screen.findByRole('heading', { level: 1, name: 'JAKA Zu 7' });
-    expect(pageTitleStore.get()).toEqual({
+    expect(pageTitleStore.get()).toMatchObject({
       path: '/en/productDetails/103',
       page: 'JAKA Zu 7',
       document: 'JAKA Zu 7 Cobot | 7 kg Payload',
