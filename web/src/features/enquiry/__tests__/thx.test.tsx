@@ -1,5 +1,5 @@
 import { QueryClientProvider, dehydrate, hydrate } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
@@ -90,12 +90,14 @@ describe('the thank-you page', () => {
   it.each(SITE_LANGUAGES)('is written in %s, with every link in that language', async (lang) => {
     mockFetch([siteInfoReply()]);
     const { container } = await renderAt(<ThxRoute />, localizePath('/thx', lang));
+    await screen.findByRole('complementary');
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).not.toMatch(/thx\.|^$/);
     // No catalogue key shows instead of a text.
     expect(container.textContent).not.toMatch(/\bthx\.\w+|titles\.\w+|footer\.\w+/);
-    const headings = screen.getAllByRole('heading', { level: 2 });
-    expect(headings).toHaveLength(2);
+    // What happens next, the hotline, where to go next; three steps with a heading each.
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     const hrefs = [...container.querySelectorAll('a[href^="/"]')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/productList', '/case', '/download'].map((path) => localizePath(path, lang))));
     expect(hrefs.every((href) => href?.startsWith(localizePath('/', lang)))).toBe(true);
@@ -103,13 +105,12 @@ describe('the thank-you page', () => {
 
   it('still confirms the request and offers the next steps when the site information cannot be loaded', async () => {
     mockFetch([['/api/common/allList', { status: 503, body: { success: false, code: 503, msg: 'down', errorKey: 'upstream.unavailable' } }]]);
-    await renderAt(<ThxRoute />, '/en/thx');
+    const { queryClient } = await renderAt(<ThxRoute />, '/en/thx');
     expect(screen.getByRole('heading', { level: 1, name: 'Thank you, we have received your request' })).toBeTruthy();
     expect(within(nextSteps()).getAllByRole('link')).toHaveLength(4);
+    const key = [...getCommonAllListQueryKey(), ...contentQuery({ lang: 'en', preview: false }).key];
+    await waitFor(() => expect(queryClient.getQueryState(key)?.status).toBe('error'));
     // Nothing to retry on a confirmation: the hotline box is simply left out.
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
