@@ -64,6 +64,9 @@ for (const { prefix, wire, html: htmlLang } of LANGUAGES) {
       const html = await response.text();
 
       expect(html, `${path}: <html lang>`).toContain(`<html lang="${htmlLang}"`);
+      // The CSP runs no inline script: data travels in JSON blocks, everything else in files.
+      expect(html, `${path}: no inline script`).not.toMatch(/<script(?![^>]*type="application\/(?:ld\+)?json")(?![^>]*src=)[^>]*>/);
+      expect(html, `${path}: the page's data for hydration`).toContain('<script type="application/json" id="ssr-state">');
       const title = textOf(html, /<title>([^<]*)<\/title>/);
       expect(title, `${path}: title`).toBeTruthy();
       expect(title, `${path}: a title of its own`).not.toBe('JAKA');

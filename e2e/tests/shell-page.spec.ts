@@ -66,7 +66,9 @@ test('the floating bar appears after 100 px and takes the visitor back to the to
 });
 
 test('the enquiry dialog opens over the page from the floating bar, locking page scroll', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('lang', 'zh')); // a visitor who chose Chinese
+  // A visitor who chose Chinese with the switcher (which keeps the choice in storage and in a cookie).
+  await page.addInitScript(() => localStorage.setItem('lang', 'zh'));
+  await page.context().addCookies([{ name: 'lang', value: 'zh', domain: '127.0.0.1', path: '/' }]);
   await page.goto('/index');
   await page.getByRole('contentinfo').getByRole('link', { name: 'info@jaka.com' }).waitFor();
   await page.mouse.wheel(0, 600);

@@ -127,7 +127,7 @@ export const PAGES: readonly PageDefinition[] = [
   { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
   { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
   { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'] },
-  { path: 'thx', titleKey: 'titles.thx', page: page.thx },
+  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'] },
   { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
