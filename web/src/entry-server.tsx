@@ -23,8 +23,9 @@ import { type StaticHandlerContext, StaticRouterProvider, createStaticHandler, c
 import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
+import { NAMESPACES } from '@/i18n/catalogue';
 import { ApiError } from '@/lib/http';
-import { initI18n } from '@/lib/i18n';
+import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
 import { type PageHead, headHtml } from '@/lib/page-head';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
@@ -156,7 +157,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   pageTitleStore.set(null);
   takeNotFoundReport();
   try {
+    // Every catalogue of the language, loaded once and kept: react-i18next loads a namespace a
+    // component asks for in an effect, which never runs on the server.
     await initI18n(lang);
+    await ensureLanguage(lang, NAMESPACES);
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) {
       const location = context.headers.get('Location') ?? '/';
