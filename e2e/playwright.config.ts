@@ -55,6 +55,10 @@ export default defineConfig({
       DATA_DIR: bffBin ? `/tmp/e2e-data-${port}-${Date.now()}` : `.data/e2e-${port}-${Date.now()}`,
       MOCK_BASE_PORT: String(mockBasePort),
       LOG_LEVEL: 'warn',
+      // Journeys check server-rendered pages: a render slowed by a busy test machine (the
+      // browser, the suite and the site share its cores) waits rather than falls back to the
+      // client-rendered app, which the fallback's own Go tests cover.
+      RENDERER_TIMEOUT: '10s',
       // Repair uploads: a small photo limit, so the journeys can show the server's "too large"
       // refusal with a file of a few hundred kilobytes (the web's own pre-check stops at 10 MiB).
       UPLOAD_IMAGE_MAX_BYTES: '262144',

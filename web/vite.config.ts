@@ -114,7 +114,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

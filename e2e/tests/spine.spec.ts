@@ -39,9 +39,12 @@ test('the Japanese menu comes from its own menu id and language', async ({ page 
   await expect(nav.getByRole('button', { name: '製品', exact: true })).toBeVisible();
 });
 
-test('unknown paths go to NotFound, keeping the language', async ({ page }) => {
-  await page.goto('/en/no-such-page');
-  await expect(page).toHaveURL(/\/en\/NotFound$/);
-  await page.goto('/no-such-page');
-  await expect(page).toHaveURL(/\/NotFound$/);
+test('unknown paths answer 404 with the not-found page at their address, keeping the language', async ({ page }) => {
+  const english = await page.goto('/en/no-such-page');
+  expect(english?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/en\/no-such-page$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  const chinese = await page.goto('/no-such-page');
+  expect(chinese?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '页面未找到' })).toBeVisible();
 });

@@ -23,8 +23,9 @@ import { type StaticHandlerContext, StaticRouterProvider, createStaticHandler, c
 import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
+import { NAMESPACES } from '@/i18n/catalogue';
 import { ApiError } from '@/lib/http';
-import { initI18n } from '@/lib/i18n';
+import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
 import { type PageHead, headHtml } from '@/lib/page-head';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
@@ -40,6 +41,9 @@ const handler = createStaticHandler(routes);
 
 /** Renders before the final one; a page whose data needs more is sent as it stands. */
 const MAX_DATA_PASSES = 4;
+
+/** An executable inline script (not a data block, not a file). */
+const INLINE_SCRIPT = /<script(?![^>]*\btype="application\/(?:ld\+)?json")(?![^>]*\bsrc=)[^>]*>/;
 
 /** Marks the end of the head elements React hoists ahead of the page's markup. */
 const HOISTED_END = '<template id="ssr-hoisted-end"></template>';
@@ -103,6 +107,9 @@ function streamToString(element: ReactElement): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(element, {
+      // Every boundary inline, however large: React would otherwise send big ones after the
+      // page with an inline script to move them in place, which the site's CSP blocks.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       // Crawlers and the BFF's cache want the whole page: send once every boundary is in.
       onAllReady() {
         stream.pipe(sink);
@@ -150,7 +157,10 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   pageTitleStore.set(null);
   takeNotFoundReport();
   try {
+    // Every catalogue of the language, loaded once and kept: react-i18next loads a namespace a
+    // component asks for in an effect, which never runs on the server.
     await initI18n(lang);
+    await ensureLanguage(lang, NAMESPACES);
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) {
       const location = context.headers.get('Location') ?? '/';
@@ -202,6 +212,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     const cut = rendered.indexOf(HOISTED_END);
     const hoisted = cut >= 0 ? rendered.slice(0, cut) : '';
     const body = cut >= 0 ? rendered.slice(cut + HOISTED_END.length) : rendered;
+    // The CSP runs no inline script: a page that needs one would break in the browser, so it is
+    // refused here and the BFF serves the client-rendered page instead.
+    if (INLINE_SCRIPT.test(hoisted) || INLINE_SCRIPT.test(body)) throw new Error('the rendered page contains an inline script');
 
     const leaf = context.matches.map((match) => match.route.handle).filter(isRouteHandle).at(-1);
     const unknownPath = context.statusCode === 404;

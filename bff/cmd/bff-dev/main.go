@@ -39,7 +39,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 }
 
 // startStandIns serves every system without a URL by its embedded mock on a loopback port
-// (MOCK_BASE_PORT fixes the ports) and points the BFF at it.
+// (MOCK_BASE_PORT fixes the ports) and points the BFF at it, and runs the page renderer when
+// RENDERER_URL is not set.
 func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error) {
 	if ip := net.ParseIP(cfg.Host); cfg.Host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		log.Warn("bff-dev serves other machines: its stand-ins take leads no CRM sees and know a published demo password; deploy bff", "host", cfg.Host)
@@ -69,6 +70,15 @@ func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error
 		running = append(running, m)
 		cfg.UpstreamURLs[sys], _ = url.Parse(m.URL)
 		log.Info("embedded mock", "system", sys, "url", m.URL)
+	}
+	if cfg.RendererURL == nil && !cfg.RendererOff {
+		stopRenderer, err := startRenderer(cfg, log)
+		if err != nil {
+			stop()
+			return nil, fmt.Errorf("start the page renderer: %w", err)
+		}
+		stopMocks := stop
+		stop = func() { stopRenderer(); stopMocks() }
 	}
 	return stop, nil
 }

@@ -43,6 +43,7 @@ func production(url string, more ...string) map[string]string {
 	env := map[string]string{
 		"CONTENT_URL": url, "CRM_URL": url, "ITR_URL": url, "VM_URL": url, "ACCOUNT_URL": url, "OCR_URL": url,
 		"UPLOAD_URL_SECRET": "8f0c2b6d4e1a9f73c5b2d8e6a4f1c3b7", "PREVIEW_SECRET": "b3d1f9a7c5e2084d6f1a3c5e7b9d2f40",
+		"RENDERER_URL": "off",
 	}
 	for i := 0; i+1 < len(more); i += 2 {
 		env[more[i]] = more[i+1]
@@ -52,7 +53,7 @@ func production(url string, more ...string) map[string]string {
 
 func TestAProductionStartWithoutAnUpstreamOrASecretIsRefusedNamingEachMissingOne(t *testing.T) {
 	env := production("http://crm.internal:8080", "PORT", "0", "ADMIN_PORT", "0", "DATA_DIR", t.TempDir())
-	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"} {
 		delete(env, name)
 	}
 	// A start that got past the check would serve until the context ends; it has ended already.
@@ -60,7 +61,7 @@ func TestAProductionStartWithoutAnUpstreamOrASecretIsRefusedNamingEachMissingOne
 	cancel()
 	err := run(ctx, nil, func(k string) string { return env[k] }, io.Discard)
 	require.Error(t, err, "a missing CONTENT_URL must not start a stand-in in production")
-	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "VM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"} {
 		assert.Contains(t, err.Error(), name)
 	}
 	for _, name := range []string{"CRM_URL", "ITR_URL", "ACCOUNT_URL"} {
@@ -140,4 +141,23 @@ func TestMetricsAndProbesAreServedOnTheLoopbackAdminListenerOnly(t *testing.T) {
 		assert.Contains(t, body, "<title>site</title>", "the public port does not answer %s", p)
 		assert.NotContains(t, body, "bff_", p)
 	}
+}
+
+func TestAProductionStartRendersPagesWithTheRendererItIsGiven(t *testing.T) {
+	upstreams := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(upstreams.Close)
+	renderer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		_, _ = io.WriteString(w, "<title>rendered "+r.URL.Path+" for "+r.Header.Get("X-Site-Origin")+"</title>")
+	}))
+	t.Cleanup(renderer.Close)
+	web := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
+	s := start(t, production(upstreams.URL, "PORT", "0", "ADMIN_PORT", "0", "DATA_DIR", t.TempDir(), "WEB_DIR", web,
+		"LOG_LEVEL", "error", "RENDERER_URL", renderer.URL, "SITE_ORIGINS", "https://www.jaka.com"))
+
+	status, body := get(t, s.site+"/en/productList")
+	assert.Equal(t, http.StatusOK, status)
+	assert.Equal(t, "<title>rendered /en/productList for https://www.jaka.com</title>", body)
 }

@@ -35,7 +35,9 @@ import (
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
 // sets their URLs in cfg, and may fill in development values of other settings (random
-// secrets) that the stand-ins share with the BFF. stop ends them once the BFF has stopped.
+// secrets) that the stand-ins share with the BFF, and start what production runs apart (the
+// page renderer, when cfg has no RENDERER_URL). The site already listens on cfg.Port when it
+// is called. stop ends them once the BFF has stopped.
 type StandIns func(cfg *config.Config, log *slog.Logger) (stop func(), err error)
 
 // Run starts the BFF and serves until ctx ends. standIns nil is the production start: every
@@ -62,6 +64,23 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log := newLogger(cfg, stdout)
 	tuneRuntime(getenv, log)
 
+	// The admin endpoints listen apart from the site, on loopback unless ADMIN_HOST says
+	// otherwise: what they tell is for the operators and their probes, not for visitors. Both
+	// listen before the stand-ins start, so that a stand-in that calls the site (the page
+	// renderer reads content through it) knows its port; connections wait until it serves.
+	adminLn, err := net.Listen("tcp", cfg.AdminAddr())
+	if err != nil {
+		return fmt.Errorf("admin listener: %w", err)
+	}
+	defer adminLn.Close()
+	ln, err := net.Listen("tcp", cfg.Addr())
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	cfg.Port = ln.Addr().(*net.TCPAddr).Port
+	cfg.AdminPort = adminLn.Addr().(*net.TCPAddr).Port
+
 	if standIns != nil {
 		stop, err := standIns(&cfg, log)
 		if err != nil {
@@ -70,6 +89,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		defer stop()
 	}
 	log.Info("config", "settings", cfg.String())
+	if cfg.RendererURL == nil {
+		log.Info("pages are served client-rendered: no page renderer")
+	}
 
 	spec, err := oapi.LoadForServing(ctx)
 	if err != nil {
@@ -157,22 +179,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		},
 		// Links to the files of documents that need login, signed with the same key.
 		DownloadLinkTTL: cfg.DownloadLinkTTL,
+		// Pages rendered on the server, cached for visitors without a session.
+		Renderer:        cfg.RendererURL,
+		RendererTimeout: cfg.RendererTimeout,
+		PageCache:       cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute),
+		PageTTL:         cfg.PageCacheTTL,
 	})
 	if err != nil {
 		return err
 	}
 
-	// The admin endpoints listen apart from the site, on loopback unless ADMIN_HOST says
-	// otherwise: what they tell is for the operators and their probes, not for visitors.
-	adminLn, err := net.Listen("tcp", cfg.AdminAddr())
-	if err != nil {
-		return fmt.Errorf("admin listener: %w", err)
-	}
-	defer adminLn.Close()
-	ln, err := net.Listen("tcp", cfg.Addr())
-	if err != nil {
-		return err
-	}
 	errorLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
 	srv := &http.Server{
 		Handler:           handler,

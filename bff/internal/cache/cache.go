@@ -1,7 +1,8 @@
-// Package cache keeps finished content answers of the BFF: the envelope bytes, their gzip and
-// their ETag, computed once when an answer is stored, so that serving a cached page costs a map
-// lookup and a write. It coalesces concurrent misses into one upstream call, serves stale
-// answers while it revalidates them, and keeps serving them while the upstream fails.
+// Package cache keeps finished answers of the BFF (content envelopes, rendered pages): their
+// bytes, their gzip and their ETag, computed once when an answer is stored, so that serving a
+// cached answer costs a map lookup and a write. It coalesces concurrent misses into one upstream
+// call, serves stale answers while it revalidates them, and keeps serving them while the
+// upstream fails.
 package cache
 
 import (
@@ -10,6 +11,8 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
+	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -31,6 +34,35 @@ type Policy struct {
 // Fetch produces a finished answer body (the success envelope) from the upstream.
 type Fetch func(ctx context.Context) ([]byte, error)
 
+// Answer is a finished answer that an AnswerFetch produced: its body and its status.
+type Answer struct {
+	Body []byte
+	// Status is the HTTP status the answer is written with; 0 means 200.
+	Status int
+}
+
+// AnswerFetch produces a finished answer from the upstream, for LoadAnswer.
+type AnswerFetch func(ctx context.Context) (Answer, error)
+
+// ErrUncacheable is wrapped by the error of a fetch whose upstream answered, but with an answer
+// that is not for the cache (a page its renderer marked private, a redirect). Load returns that
+// error to every caller waiting for the key, who answer with what the error carries; no stale
+// entry is served in its place, and the entry under the key, no longer the right answer, is
+// dropped.
+var ErrUncacheable = errors.New("cache: the answer may not be stored")
+
+// Generation counts changes of what a cache's answers were built from. A cache that follows a
+// generation (Cache.Generation) treats an entry built under an older one as no longer fresh:
+// it serves it within its stale window while a refresh runs, as it would an entry past its
+// freshness.
+type Generation struct{ n atomic.Uint64 }
+
+// Bump starts a new generation.
+func (g *Generation) Bump() { g.n.Add(1) }
+
+// Current is the current generation.
+func (g *Generation) Current() uint64 { return g.n.Load() }
+
 // Entry is one stored answer. Its fields are never changed after it is stored, so an Entry is
 // safe to share between requests.
 type Entry struct {
@@ -43,13 +75,18 @@ type Entry struct {
 	ErrorUntil time.Time
 	// Route names the operation (its path template), for metrics of answers served from cache.
 	Route string
+	// Status is the HTTP status of the answer: 200, or 404 for a page that is not there.
+	Status int
+	// Generation is the cache's Generation when the answer was fetched (0 without one).
+	Generation uint64
 
 	// Header values computed once, so that writing an entry allocates nothing.
 	etagHeader   []string
 	bodyLength   []string
 	gzipLength   []string
+	format       *Format
 	policy       Policy
-	refresh      Fetch
+	refresh      AnswerFetch
 	refreshLimit time.Duration
 	// refreshing is set while a background refresh of this entry runs, so that a busy stale key
 	// starts one refresh, not one per request.
@@ -106,6 +143,12 @@ type Cache struct {
 	OnRefreshError func(key string, err error)
 	// OnFetch is told about every upstream fetch the cache starts, for tests and metrics.
 	OnFetch func(key string)
+	// OnChange is told when a stored answer replaces one with a different body: what was built
+	// from the old one (a rendered page) is out of date.
+	OnChange func(key string)
+	// Generation, when set, is followed: entries fetched under an older generation are no
+	// longer fresh (see Generation). Set it before the cache is used.
+	Generation *Generation
 }
 
 // item is a stored entry with its place in the CLOCK. Only used changes without the write lock.
@@ -157,7 +200,7 @@ func (c *Cache) peek(it *item, key string) (*Entry, Result) {
 	e := it.entry
 	now := c.now()
 	switch {
-	case now.Before(e.FreshUntil):
+	case c.fresh(e, now):
 		it.markUsed()
 		return e, Hit
 	case now.Before(e.StaleUntil):
@@ -166,6 +209,20 @@ func (c *Cache) peek(it *item, key string) (*Entry, Result) {
 		return e, Stale
 	}
 	return nil, Miss
+}
+
+// fresh reports whether e may be served at now without a refresh: within its freshness, and
+// fetched under the current generation when the cache follows one.
+func (c *Cache) fresh(e *Entry, now time.Time) bool {
+	return now.Before(e.FreshUntil) && (c.Generation == nil || e.Generation >= c.Generation.Current())
+}
+
+// generation is the current generation, 0 when the cache follows none.
+func (c *Cache) generation() uint64 {
+	if c.Generation == nil {
+		return 0
+	}
+	return c.Generation.Current()
 }
 
 // markUsed sets the used bit, writing the shared cache line only when the bit changes.
@@ -195,22 +252,41 @@ func (c *Cache) get(key string) *Entry {
 // Concurrent loads of one key share one fetch. When the fetch fails and an entry within its
 // stale-if-error window exists, that entry is returned with StaleIfError. The fetch runs with
 // its own time limit, not the caller's cancellation, so that one impatient visitor does not fail
-// the others waiting for the same answer.
+// the others waiting for the same answer. Entries of Load are content answers, written as JSON.
 func (c *Cache) Load(ctx context.Context, key, route string, p Policy, limit time.Duration, fetch Fetch) (*Entry, Result, error) {
 	if e, res := c.Peek(key); e != nil {
 		return e, res, nil
 	}
+	return c.load(ctx, key, route, JSON, p, limit, func(ctx context.Context) (Answer, error) {
+		body, err := fetch(ctx)
+		return Answer{Body: body}, err
+	})
+}
+
+// LoadAnswer is Load for answers of any status and format: f says how the entry is written.
+// A fetch error that wraps ErrUncacheable is returned as it is, and drops the entry under key.
+func (c *Cache) LoadAnswer(ctx context.Context, key, route string, f *Format, p Policy, limit time.Duration, fetch AnswerFetch) (*Entry, Result, error) {
+	if e, res := c.Peek(key); e != nil {
+		return e, res, nil
+	}
+	return c.load(ctx, key, route, f, p, limit, fetch)
+}
+
+func (c *Cache) load(ctx context.Context, key, route string, f *Format, p Policy, limit time.Duration, fetch AnswerFetch) (*Entry, Result, error) {
 	ch := c.group.DoChan(key, func() (any, error) {
 		// Another load may have stored the key between our Peek and this call.
-		if e := c.get(key); e != nil && c.now().Before(e.FreshUntil) {
+		if e := c.get(key); e != nil && c.fresh(e, c.now()) {
 			return e, nil
 		}
-		return c.fetchAndStore(context.WithoutCancel(ctx), key, route, p, limit, fetch)
+		return c.fetchAndStore(context.WithoutCancel(ctx), key, route, f, p, limit, fetch)
 	})
 	select {
 	case res := <-ch:
 		if res.Err == nil {
 			return res.Val.(*Entry), Miss, nil
+		}
+		if errors.Is(res.Err, ErrUncacheable) {
+			return nil, Miss, res.Err
 		}
 		if e := c.get(key); e != nil && c.now().Before(e.ErrorUntil) {
 			return e, StaleIfError, nil
@@ -221,17 +297,25 @@ func (c *Cache) Load(ctx context.Context, key, route string, p Policy, limit tim
 	}
 }
 
-func (c *Cache) fetchAndStore(ctx context.Context, key, route string, p Policy, limit time.Duration, fetch Fetch) (*Entry, error) {
+func (c *Cache) fetchAndStore(ctx context.Context, key, route string, f *Format, p Policy, limit time.Duration, fetch AnswerFetch) (*Entry, error) {
 	if c.OnFetch != nil {
 		c.OnFetch(key)
 	}
+	// The generation is read before the fetch: a change that lands while the answer is being
+	// made leaves the answer outdated, not current.
+	gen := c.generation()
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	body, err := fetch(ctx)
+	a, err := fetch(ctx)
+	if errors.Is(err, ErrUncacheable) {
+		c.remove(key)
+		return nil, err
+	}
 	if err != nil {
 		return nil, err
 	}
-	e := newEntry(body, route, p, c.now())
+	e := newAnswerEntry(a, route, f, p, c.now())
+	e.Generation = gen
 	e.refresh, e.refreshLimit = fetch, limit
 	c.store(key, e)
 	return e, nil
@@ -247,12 +331,12 @@ func (c *Cache) refreshInBackground(key string, old *Entry) {
 		// tries again.
 		defer old.refreshing.Store(false)
 		_, err, _ := c.group.Do(key, func() (any, error) {
-			if e := c.get(key); e != nil && c.now().Before(e.FreshUntil) {
+			if e := c.get(key); e != nil && c.fresh(e, c.now()) {
 				return e, nil
 			}
-			return c.fetchAndStore(context.Background(), key, old.Route, old.policy, old.refreshLimit, old.refresh)
+			return c.fetchAndStore(context.Background(), key, old.Route, old.format, old.policy, old.refreshLimit, old.refresh)
 		})
-		if err != nil && c.OnRefreshError != nil {
+		if err != nil && !errors.Is(err, ErrUncacheable) && c.OnRefreshError != nil {
 			c.OnRefreshError(key, err)
 		}
 	}()
@@ -272,8 +356,9 @@ var itemOverhead = int64(unsafe.Sizeof(Entry{})) + int64(unsafe.Sizeof(item{})) 
 const mapSlotBytes = 48
 
 // refreshBytes is an estimate of what a refresh function keeps: the closures of the content
-// handler and the upstream request with its query, measured at about 600 bytes.
-const refreshBytes = 640
+// handler (and Load's adapter of it) and the upstream request with its query, measured at about
+// 600 bytes.
+const refreshBytes = 672
 
 // sizeOf is the accounted size of an entry under key.
 func sizeOf(key string, e *Entry) int64 {
@@ -283,6 +368,22 @@ func sizeOf(key string, e *Entry) int64 {
 // store puts e under key, replacing what was there, and evicts until the cache fits its bound.
 // An answer larger than the whole cache is not kept.
 func (c *Cache) store(key string, e *Entry) {
+	if changed := c.put(key, e); changed && c.OnChange != nil {
+		c.OnChange(key)
+	}
+}
+
+// remove drops the entry under key, if any.
+func (c *Cache) remove(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if it := c.items[key]; it != nil {
+		c.unlink(it)
+	}
+}
+
+// put is store under the lock; it reports whether e replaced an answer with another body.
+func (c *Cache) put(key string, e *Entry) (changed bool) {
 	size := sizeOf(key, e)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -291,10 +392,11 @@ func (c *Cache) store(key string, e *Entry) {
 	if old := c.items[key]; old != nil {
 		// A refreshed answer keeps the standing of the one it replaces.
 		used = old.used.Load()
+		changed = old.entry.ETag != e.ETag || old.entry.Status != e.Status
 		c.unlink(old)
 	}
 	if size > c.maxBytes {
-		return
+		return changed
 	}
 	if now.Sub(c.lastSweep) >= c.cleanup && !now.Before(c.nextExpiry) {
 		c.removeExpired(now)
@@ -308,6 +410,7 @@ func (c *Cache) store(key string, e *Entry) {
 	if c.nextExpiry.IsZero() || e.ErrorUntil.Before(c.nextExpiry) {
 		c.nextExpiry = e.ErrorUntil
 	}
+	return changed
 }
 
 // evictOne removes the least useful entry: all expired ones if there may be any, else the one
@@ -410,7 +513,16 @@ var gzipWriters = sync.Pool{New: func() any {
 	return zw
 }}
 
+// newEntry is the entry of a content answer (200, JSON).
 func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
+	return newAnswerEntry(Answer{Body: body}, route, JSON, p, now)
+}
+
+func newAnswerEntry(a Answer, route string, f *Format, p Policy, now time.Time) *Entry {
+	body, status := a.Body, a.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
 	sum := sha256.Sum256(body)
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	var gz bytes.Buffer
@@ -432,9 +544,11 @@ func newEntry(body []byte, route string, p Policy, now time.Time) *Entry {
 		StaleUntil: now.Add(p.Fresh + p.Stale),
 		ErrorUntil: now.Add(p.Fresh + p.Stale + p.IfError),
 		Route:      route,
+		Status:     status,
 		etagHeader: []string{etag},
 		bodyLength: []string{strconv.Itoa(len(body))},
 		gzipLength: []string{strconv.Itoa(len(zipped))},
+		format:     f,
 		policy:     p,
 	}
 }

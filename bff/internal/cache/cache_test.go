@@ -163,6 +163,30 @@ func TestWriteServesGzipETagAnd304(t *testing.T) {
 	assert.Equal(t, http.StatusOK, e.Write(rec, req, Hit))
 }
 
+func TestAnAnswerThatIsNoEnvelopeKeepsItsOwnContentTypeAndVary(t *testing.T) {
+	c, _ := newTestCache()
+	xml := NewFormat("application/xml; charset=utf-8", "Accept-Encoding", "public, max-age=3600")
+	for _, tc := range []struct {
+		format     *Format
+		wantType   string
+		wantVary   string
+		key, value string
+	}{
+		{xml, "application/xml; charset=utf-8", "Accept-Encoding", "sitemap", "<urlset/>"},
+		{JSON, "application/json; charset=utf-8", "lang, preview, Accept-Encoding", "envelope", `{"success":true}`},
+	} {
+		e, _, err := c.LoadAnswer(context.Background(), tc.key, "/r", tc.format, policy, time.Second,
+			func(context.Context) (Answer, error) { return Answer{Body: []byte(tc.value)}, nil })
+		require.NoError(t, err)
+		for _, method := range []string{"GET", "HEAD"} {
+			rec := httptest.NewRecorder()
+			assert.Equal(t, http.StatusOK, e.Write(rec, httptest.NewRequest(method, "/x", nil), Miss))
+			assert.Equal(t, tc.wantType, rec.Header().Get("Content-Type"), tc.key)
+			assert.Equal(t, tc.wantVary, rec.Header().Get("Vary"), tc.key)
+		}
+	}
+}
+
 func TestWritingACachedAnswerDoesNotAllocate(t *testing.T) {
 	e := newEntry([]byte(`{"success":true,"code":200,"msg":"ok","data":[1,2,3]}`), "/r", policy, time.Now())
 	req := httptest.NewRequest("GET", "/x", nil)

@@ -114,6 +114,18 @@ type Config struct {
 	PreviewSecret string
 	// PreviewLimits bound the uncached preview reads per client address and per editor.
 	PreviewLimits preview.Limits
+	// RendererURL is the base URL of the page renderer, which renders the site's pages on the
+	// server (RENDERER_URL). RendererOff (RENDERER_URL=off) serves the client-rendered app
+	// only. Neither is a development start, where bff-dev runs the renderer itself; the
+	// production binary refuses to start without one of them.
+	RendererURL *url.URL
+	RendererOff bool
+	// RendererTimeout bounds one render; a slower page is served client-rendered instead.
+	RendererTimeout time.Duration
+	// PageCacheTTL is how long a rendered page stays fresh for visitors without a session;
+	// PageCacheMaxBytes bounds the cache of rendered pages, counted as the content cache is.
+	PageCacheTTL      time.Duration
+	PageCacheMaxBytes int64
 }
 
 // MinPreviewSecretBytes is the shortest PREVIEW_SECRET accepted, also in development.
@@ -196,6 +208,10 @@ var settings = []setting{
 	{"LIMIT_PREVIEW_PER_IP", "300/1m", "preview reads (drafts, never cached) per client address (count/window,…; off)"},
 	{"LIMIT_PREVIEW_PER_EDITOR", "300/1m", "preview reads per editor named by the preview token (count/window,…; off)"},
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
+	{"RENDERER_URL", "", "base URL of the page renderer, or off to serve the client-rendered app only (bff-dev: runs node web/dist-ssr/renderer.js itself when empty)"},
+	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
+	{"PAGE_CACHE_TTL", "60s", "how long a rendered page is fresh for visitors without a session, then served while it is rendered again (1s to 24h)"},
+	{"PAGE_CACHE_MAX_BYTES", "67108864", "bound of the cache of rendered pages in bytes (pages, their gzip and keys; 1 MiB to 64 GiB)"},
 }
 
 // requirement is a setting the production binary refuses to start without.
@@ -214,6 +230,9 @@ const secretMinLen = 32
 var requiredInProduction = []requirement{
 	{"UPLOAD_URL_SECRET", secretMinLen},
 	{"PREVIEW_SECRET", secretMinLen},
+	// Where the pages are rendered, or `off` for the client-rendered app: a deliberate choice,
+	// never a renderer that was forgotten.
+	{"RENDERER_URL", 0},
 }
 
 // requiredHelp is what --help adds to a setting a production start needs.
@@ -392,6 +411,27 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.DownloadLinkTTL, err = time.ParseDuration(get("DOWNLOAD_LINK_TTL")); err != nil || c.DownloadLinkTTL <= 0 || c.DownloadLinkTTL > time.Hour {
 		errs = append(errs, fmt.Errorf("DOWNLOAD_LINK_TTL %q: want a duration from 1s to 1h, such as 10m", get("DOWNLOAD_LINK_TTL")))
 	}
+	switch raw := strings.TrimSpace(getenv("RENDERER_URL")); {
+	case raw == "":
+	case strings.EqualFold(raw, "off"):
+		c.RendererOff = true
+	default:
+		u, err := url.Parse(raw)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+			errs = append(errs, fmt.Errorf("RENDERER_URL %q: want an absolute http(s) URL such as http://127.0.0.1:9300, or off", raw))
+		} else {
+			c.RendererURL = u
+		}
+	}
+	if c.RendererTimeout, err = time.ParseDuration(get("RENDERER_TIMEOUT")); err != nil || c.RendererTimeout <= 0 || c.RendererTimeout > time.Minute {
+		errs = append(errs, fmt.Errorf("RENDERER_TIMEOUT %q: want a duration from 1ms to 60s, such as 1.5s", get("RENDERER_TIMEOUT")))
+	}
+	if c.PageCacheTTL, err = time.ParseDuration(get("PAGE_CACHE_TTL")); err != nil || c.PageCacheTTL < time.Second || c.PageCacheTTL > 24*time.Hour {
+		errs = append(errs, fmt.Errorf("PAGE_CACHE_TTL %q: want a duration from 1s to 24h, such as 60s", get("PAGE_CACHE_TTL")))
+	}
+	if c.PageCacheMaxBytes, err = strconv.ParseInt(get("PAGE_CACHE_MAX_BYTES"), 10, 64); err != nil || c.PageCacheMaxBytes < 1<<20 || c.PageCacheMaxBytes > 64<<30 {
+		errs = append(errs, fmt.Errorf("PAGE_CACHE_MAX_BYTES %q: want a number of bytes from 1 MiB (1048576) to 64 GiB", get("PAGE_CACHE_MAX_BYTES")))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -460,6 +500,16 @@ func (c Config) String() string {
 		previewSecret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " preview_key=%s %s", previewSecret, c.PreviewLimits)
+	renderer := "started by bff-dev"
+	switch {
+	case c.RendererOff:
+		renderer = "off"
+	case c.RendererURL != nil:
+		safe := *c.RendererURL
+		safe.User = nil
+		renderer = safe.String()
+	}
+	fmt.Fprintf(&b, " renderer=%s renderer_timeout=%s page_cache_ttl=%s page_cache_max_bytes=%d", renderer, c.RendererTimeout, c.PageCacheTTL, c.PageCacheMaxBytes)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

@@ -59,7 +59,10 @@ func TestMockBasePortFixesTheEmbeddedMocksPorts(t *testing.T) {
 
 // productionEnv is a complete production start: every upstream's URL and every secret.
 func productionEnv() map[string]string {
-	m := map[string]string{"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef", "PREVIEW_SECRET": "fedcba9876543210fedcba9876543210"}
+	m := map[string]string{
+		"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef", "PREVIEW_SECRET": "fedcba9876543210fedcba9876543210",
+		"RENDERER_URL": "http://renderer.internal.example.com:9300",
+	}
 	for _, u := range Upstreams {
 		m[u.EnvVar()] = "https://" + string(u) + ".internal.example.com"
 	}
@@ -81,8 +84,9 @@ func TestAProductionStartNamesEveryMissingURLAndSecretInOneError(t *testing.T) {
 	}
 	assert.Contains(t, err.Error(), "UPLOAD_URL_SECRET")
 	assert.Contains(t, err.Error(), "PREVIEW_SECRET")
+	assert.Contains(t, err.Error(), "RENDERER_URL")
 
-	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET"}, CRM.EnvVar(), OCR.EnvVar()) {
+	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"}, CRM.EnvVar(), OCR.EnvVar()) {
 		e := productionEnv()
 		e[missing] = "  "
 		_, err := LoadProduction(env(e))
@@ -115,7 +119,7 @@ func TestHelpSaysWhichSettingsAProductionStartNeeds(t *testing.T) {
 			lines[f[0]] = l
 		}
 	}
-	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET"} {
+	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"} {
 		assert.Contains(t, lines[name], "required by bff", name)
 	}
 	assert.NotContains(t, lines["PORT"], "required")

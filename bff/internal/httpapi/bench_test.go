@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -100,4 +102,43 @@ func BenchmarkCachedContentGET(b *testing.B) {
 			send(w)
 		}
 	})
+}
+
+// BenchmarkCachedPageGET measures a rendered page served from the page cache, through every
+// layer of the BFF: the path that bench/run.sh compares with a bare handler.
+func BenchmarkCachedPageGET(b *testing.B) {
+	page := bytes.Repeat([]byte("<article><h2>JAKA Zu</h2><p>Payload, reach, repeatability.</p></article>"), 500)
+	renderer := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		_, _ = w.Write(page)
+	}))
+	defer renderer.Close()
+	rendererURL, _ := url.Parse(renderer.URL)
+	web := b.TempDir()
+	require.NoError(b, os.WriteFile(filepath.Join(web, "index.html"), []byte("<div id=root></div>"), 0o644))
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec:        mustServingSpec(b),
+		Log:         slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})),
+		Timeout:     5 * time.Second,
+		LongTimeout: 5 * time.Second,
+		WebDir:      web,
+		Renderer:    rendererURL,
+		SiteOrigins: []string{"https://www.jaka.com"},
+	})
+	require.NoError(b, err)
+	for _, enc := range []string{"identity", "gzip"} {
+		b.Run(enc, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/en/productList", nil)
+			req.Header.Set("Accept-Encoding", enc)
+			warm := httptest.NewRecorder()
+			h.ServeHTTP(warm, req)
+			require.Equal(b, http.StatusOK, warm.Code, warm.Body.String())
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				h.ServeHTTP(w, req)
+			}
+		})
+	}
 }

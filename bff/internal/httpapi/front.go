@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -51,6 +53,13 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		var buf [keyBufferSize]byte
 		key, ok := s.keys.requestKey(buf[:0], r, maxKeyBody)
 		if !ok {
+			if s.pageHandler != nil && pageCandidate(r.URL.Path) {
+				start := time.Now()
+				if status, ok := s.pageHandler.ServeCached(w, r); ok {
+					s.pageRoute.observe(r.Method, status, time.Since(start))
+					return
+				}
+			}
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -63,6 +72,21 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, withKey(r, string(key)))
 	})
+}
+
+// pageRoute is the route of the web app's pages, as the router names it in the metrics.
+const pageRoute = "/*"
+
+// pageCandidate reports whether a request for p may be a page of the web app, one that the page
+// cache may answer before routing: not the API, the media or the personal files, and not a file
+// of the web app (which has an extension; webApp answers those, or 404).
+func pageCandidate(p string) bool {
+	for _, prefix := range []string{apiPrefix, MediaPrefix, RepairFilePrefix, DocumentFilePrefix, "/assets/"} {
+		if strings.HasPrefix(p, prefix) {
+			return false
+		}
+	}
+	return path.Ext(p) == ""
 }
 
 // cacheKey is the cache key of a content request: the one cacheFront built, or, for a request

@@ -23,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -50,6 +51,17 @@ type Deps struct {
 	Log      *slog.Logger
 	// WebDir is the built web app. Empty serves no web app (API-only tests).
 	WebDir string
+	// Renderer is the base URL of the page renderer, which renders the web app's pages on the
+	// server; nil serves the client-rendered app (WebDir's index.html) on every page.
+	Renderer *url.URL
+	// RendererTimeout bounds a render; pages.DefaultTimeout when 0.
+	RendererTimeout time.Duration
+	// PageCache keeps the rendered pages of visitors without a session; nil gets one of
+	// pages.DefaultMaxBytes. It follows the content cache: a content answer that changes makes
+	// the pages built before it stale.
+	PageCache *cache.Cache
+	// PageTTL is how long a rendered page stays fresh; pages.DefaultTTL when 0.
+	PageTTL time.Duration
 	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.
 	Timeout     time.Duration
 	LongTimeout time.Duration
@@ -89,8 +101,9 @@ type Deps struct {
 	// served over TLS only.
 	HSTSMaxAge time.Duration
 	// SiteOrigins are the site's public origins (https://www.example.com), the only places a
-	// third-party login may come back to. Empty means the host the request was sent to, if that
-	// is this machine (localhost, a loopback address): a developer's site.
+	// third-party login may come back to; the first is the origin of the sitemaps' URLs. Empty
+	// means the host the request was sent to, if that is this machine (localhost, a loopback
+	// address): a developer's site.
 	SiteOrigins []string
 }
 
@@ -112,6 +125,10 @@ type Server struct {
 	links linkSigner
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
+	// pageHandler serves the web app's pages; nil without a web app. cacheFront answers cached
+	// pages through it before routing, and counts them under pageRoute.
+	pageHandler *pages.Handler
+	pageRoute   *cachedRouteMetrics
 }
 
 // Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
@@ -234,12 +251,51 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.Content != nil {
 		r.Handle(DocumentFilePrefix+"*", http.HandlerFunc(s.documentFile))
 	}
+	if s.Content != nil {
+		s.routeSitemaps(r)
+	}
 	if s.WebDir != "" {
-		r.Handle("/*", newWebApp(s.WebDir))
+		r.Handle("/*", newWebApp(s.WebDir, s.pages()))
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
 	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Admin: s.admin(), Router: r}, nil
+}
+
+// pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,
+// which follows the content cache's changes.
+func (s *Server) pages() http.Handler {
+	if s.PageCache == nil {
+		s.PageCache = cache.NewBounded(pages.DefaultMaxBytes, 10*time.Minute)
+	}
+	// A page is built from content answers (the renderer reads them through this BFF): when one
+	// of them changes, every page built before is served once more while it is rendered again.
+	// One generation for all content keeps it simple; a page cannot say which answers it used.
+	generation := &cache.Generation{}
+	s.PageCache.Generation = generation
+	s.Cache.OnChange = func(string) { generation.Bump() }
+	s.pageRoute = s.routeMetrics(pageRoute)
+	s.pageHandler = pages.New(pages.Options{
+		Renderer: s.Renderer,
+		Timeout:  s.RendererTimeout,
+		WebDir:   s.WebDir,
+		Cache:    s.PageCache,
+		TTL:      s.PageTTL,
+		Origin:   s.pageOrigin,
+		Metrics: s.Metrics.RegisterPages(func() metrics.CacheStats {
+			st := s.PageCache.Stats()
+			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
+		}),
+		Log: s.Log,
+	})
+	return s.pageHandler
+}
+
+// pageOrigin is the origin rendered pages name in their canonical and hreflang links (see
+// siteOrigin); pages are cached per origin, so a made-up Host header never reaches another visitor.
+func (s *Server) pageOrigin(r *http.Request) string {
+	origin, _ := s.siteOrigin(r)
+	return origin
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the

@@ -8,15 +8,17 @@ import (
 	"strings"
 )
 
-// webApp serves the built single-page app: real files as they are, hashed assets cached for a
-// year, and index.html for every other path so that the app's router can take it.
+// webApp serves the built web app: real files as they are, hashed assets cached for a year, and
+// every other path as a page (bff/internal/pages: rendered on the server, or the client-rendered
+// index.html).
 type webApp struct {
 	dir   string
 	files http.Handler
+	pages http.Handler
 }
 
-func newWebApp(dir string) http.Handler {
-	return &webApp{dir: dir, files: http.FileServer(http.Dir(dir))}
+func newWebApp(dir string, pages http.Handler) http.Handler {
+	return &webApp{dir: dir, files: http.FileServer(http.Dir(dir)), pages: pages}
 }
 
 func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -42,11 +44,5 @@ func (a *webApp) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	index := filepath.Join(a.dir, "index.html")
-	if _, err := os.Stat(index); err != nil {
-		http.Error(w, "The web app is not built: run `make run` (or `npm run build -w web`).", http.StatusServiceUnavailable)
-		return
-	}
-	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeFile(w, r, index)
+	a.pages.ServeHTTP(w, r)
 }

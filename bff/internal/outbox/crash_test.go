@@ -233,7 +233,7 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 		"HOST=127.0.0.1", "PORT=0", "ADMIN_PORT=0", "DATA_DIR=" + filepath.Join(dir, "bff"), "WEB_DIR=" + filepath.Join(dir, "no-web"),
 		"CRM_URL=" + crm.URL, "LOG_LEVEL=error", "UPSTREAM_TIMEOUT=3s",
 		"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=400ms", "OUTBOX_WORKERS=8",
-		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32),
+		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32), "RENDERER_URL=off",
 	}
 	// The production binary needs every system; the others than the CRM are their stand-ins,
 	// running in this test as other teams' servers would.

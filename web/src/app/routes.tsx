@@ -20,8 +20,8 @@ import {
   HOME_PAGE,
   NOT_FOUND_PAGE,
   PREVIEW_SEGMENT,
-  homePath,
   languageFromPath,
+  languageRootRedirect,
   rootRedirect,
   unprefixedIndexRedirect,
 } from '@/lib/routing';
@@ -127,7 +127,7 @@ export const PAGES: readonly PageDefinition[] = [
   { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
   { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
   { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'] },
-  { path: 'thx', titleKey: 'titles.thx', page: page.thx },
+  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'] },
   { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
@@ -317,14 +317,12 @@ export function createRoutes(pages: readonly PageDefinition[] = PAGES): RouteObj
             { path: '/', Component: RedirectOnly, loader: ({ request }) => redirect(rootRedirect(searchOf(request))) },
             ...pages.flatMap((definition) => pageRoutes(definition, byPath)),
             {
-              // `/{lang}` alone goes to that language's home page; any other single segment
-              // (including `zh`, which has no prefix) is an unknown path.
               path: '/:lang',
               Component: RedirectOnly,
-              loader: ({ params, request }) =>
-                isPrefixLanguage(params.lang)
-                  ? redirect(`${homePath(params.lang)}${searchOf(request)}`)
-                  : notFound(new URL(request.url).pathname),
+              loader: ({ params, request }) => {
+                const target = languageRootRedirect(params.lang, searchOf(request));
+                return target ? redirect(target) : notFound(new URL(request.url).pathname);
+              },
             },
             { path: '*', Component: RedirectOnly, loader: ({ request }) => notFound(new URL(request.url).pathname) },
           ],

@@ -95,9 +95,19 @@ const HTML_LANG: Record<SiteLanguage, string> = {
   ru: 'ru',
 };
 
-/** BCP 47 tag for `<html lang>` and `hreflang`. */
+/** BCP 47 tag for `<html lang>`. */
 export function htmlLang(lang: SiteLanguage): string {
   return HTML_LANG[lang];
+}
+
+/**
+ * The tag of a language in `hreflang` (the pages' alternates and the BFF's sitemaps, whose table
+ * in bff/internal/sitemap/languages.go must say the same). As `<html lang>`, except that search
+ * engines read only a country as region, never a UN M.49 area such as 150 (Europe): the European
+ * office's English is en-DE, its default country (German browsers get en_eu, spec section 1).
+ */
+export function hreflang(lang: SiteLanguage): string {
+  return lang === 'en_eu' ? 'en-DE' : HTML_LANG[lang];
 }
 
 const ENDONYMS: Record<SiteLanguage, string> = {

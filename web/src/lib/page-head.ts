@@ -5,7 +5,7 @@
  * browser keeps the live document in step with it on every client-side navigation
  * ({@link applyHead}), so what a crawler reads and what a visitor's tab shows never differ.
  */
-import { SITE_LANGUAGES, type SiteLanguage, htmlLang } from './language';
+import { SITE_LANGUAGES, type SiteLanguage, hreflang, htmlLang } from './language';
 import { type AlternateLink, alternateLinks, homePath, localizePath } from './routing';
 
 /**
@@ -13,7 +13,7 @@ import { type AlternateLink, alternateLinks, homePath, localizePath } from './ro
  * chooses the list a page shows (news type, FAQ category, recruitment type): a campus position
  * opened by `?type=campus&id=…` is only on that list.
  */
-export const PAGE_QUERY_PARAMS = ['q', 'page', 'id', 'category', 'industry', 'key', 'type', 'typeId'] as const;
+export const PAGE_QUERY_PARAMS = ['type', 'page', 'id', 'q', 'category', 'industry', 'key', 'typeId'] as const;
 
 /** A JSON-LD object (schema.org). */
 export type StructuredData = Record<string, unknown>;
@@ -115,7 +115,7 @@ export function buildPageHead(input: PageHeadInput): PageHead {
     title: input.title,
     description: input.description,
     canonical,
-    alternates: input.noindex ? [] : alternateLinks(input.pathname, search, input.origin, SITE_LANGUAGES, htmlLang),
+    alternates: input.noindex ? [] : alternateLinks(input.pathname, search, input.origin, SITE_LANGUAGES, hreflang),
     noindex: input.noindex,
     image: absolute(input.origin, isCardImage(input.image) ? input.image : DEFAULT_SOCIAL_IMAGE),
     type: input.type ?? 'website',
@@ -148,7 +148,7 @@ function metaTags(head: PageHead): Array<[string, string, string]> {
     ['property', 'og:description', head.description],
     ['property', 'og:url', head.canonical],
     ['property', 'og:image', head.image],
-    ['property', 'og:locale', htmlLang(head.lang).replace('-', '_')],
+    ['property', 'og:locale', hreflang(head.lang).replace('-', '_')],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', head.title],
     ['name', 'twitter:description', head.description],

@@ -52,11 +52,6 @@ export function homePath(lang: SiteLanguage): string {
   return localizePath(`/${HOME_PAGE}`, lang);
 }
 
-/** The not-found page of a language. */
-export function notFoundPath(lang: SiteLanguage): string {
-  return localizePath(`/${NOT_FOUND_PAGE}`, lang);
-}
-
 /** `/` goes to `/index` (keeping the query). */
 export function rootRedirect(search = ''): string {
   return `/${HOME_PAGE}${search}`;
@@ -64,18 +59,10 @@ export function rootRedirect(search = ''): string {
 
 /**
  * `/{segment}` alone: a supported language goes to its home page; anything else (including
- * `zh`, which has no prefix) is an unknown path.
+ * `zh`, which has no prefix) is an unknown path (null: the not-found page answers there).
  */
-export function languageRootRedirect(segment: string | undefined, search = ''): string {
-  return isPrefixLanguage(segment) ? `${homePath(segment)}${search}` : notFoundPath(DEFAULT_LANGUAGE);
-}
-
-/**
- * Where an unknown path goes: the not-found page, keeping a valid language prefix
- * (`/en/whatever` → `/en/NotFound`; `/xx/index` → `/NotFound`).
- */
-export function unknownPathRedirect(pathname: string): string {
-  return notFoundPath(languageFromPath(pathname));
+export function languageRootRedirect(segment: string | undefined, search = ''): string | null {
+  return isPrefixLanguage(segment) ? `${homePath(segment)}${search}` : null;
 }
 
 /**

@@ -72,9 +72,21 @@ export function getStoredLanguage(): SiteLanguage | null {
   return isSiteLanguage(value) ? value : null;
 }
 
+/**
+ * The cookie that tells the server the visitor's choice, so that `/` and `/index` redirect to it
+ * before any script runs (bff/internal/pages/language.go reads it). A year; the whole site.
+ */
+const LANGUAGE_COOKIE = 'lang';
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
 /** Remembers the visitor's language choice (called by the language switcher only). */
 export function storeLanguage(lang: SiteLanguage): void {
   write(STORAGE_KEYS.lang, lang);
+  try {
+    globalThis.document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server goes by the browser's languages; the page still follows the choice.
+  }
 }
 
 /** The logged-in visitor as the header shows them. */

@@ -105,6 +105,12 @@ var contentReads = []cmsRead{
 	// The search page's reads (bffSearch).
 	{"applicationsList", "/cases", qs("q", "JAKA", "offset", "0", "limit", "5"), "en"},
 	{"selectFaqByTitle", "/faqs", qs("q", "robot", "offset", "0", "limit", "5"), "en"},
+	// The sitemap's reads of whole lists (bff/internal/sitemap), the CMS's largest page at a
+	// time; its other reads (product lines, the solution menu, partners and their products, the
+	// site's legal links and texts) are those above.
+	{"newsList", "/news", qs("offset", "0", "limit", "200"), "ja"},
+	{"applicationsList", "/cases", qs("offset", "0", "limit", "200"), "zh_tw"},
+	{"recruitPositionList", "/positions", qs("type", "campus", "offset", "0", "limit", "200"), "en"},
 }
 
 // State is the provider state of every content read: the CMS holds the site's published

@@ -58,7 +58,7 @@ describe('titles from page content', () => {
     await waitFor(() => expect(document.title).toBe('Preview: JAKA Zu 7 Cobot | 7 kg Payload'), { timeout: 5000 });
   });
 
-  it('falls back to the route title and a description of page name and site tagline on other pages', async () => {
+  it('falls back to the route title and a description from the page name and the site tagline', async () => {
     await renderApp('/en/productDetails/103');
     await waitFor(() => expect(document.title).toBe('JAKA Zu 7 Cobot | 7 kg Payload'), { timeout: 5000 });
     cleanup();

@@ -175,21 +175,22 @@ describe('routing rules', () => {
     expect((await renderApp('/news')).state.location.pathname).toBe('/news');
   });
 
-  it('sends unknown paths to NotFound, keeping the language prefix', async () => {
+  it('shows NotFound at an unknown path, in the language of its prefix', async () => {
     const router = await renderApp('/en/whatever/deeper');
-    expect(router.state.location.pathname).toBe('/en/NotFound');
+    expect(router.state.location.pathname).toBe('/en/whatever/deeper');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/en/index');
     await waitFor(() => expect(document.title).toBe('Page not found | JAKA Robotics'));
   });
 
   it('treats an unsupported first segment as an unknown path', async () => {
-    expect((await renderApp('/xx/index')).state.location.pathname).toBe('/NotFound');
+    expect((await renderApp('/xx/index')).state.location.pathname).toBe('/xx/index');
+    expect(await screen.findByRole('heading', { level: 1, name: '页面未找到' })).toBeTruthy();
   });
 
   it('treats /zh as unknown, since Chinese has no prefix', async () => {
     const router = await renderApp('/zh');
-    expect(router.state.location.pathname).toBe('/NotFound');
+    expect(router.state.location.pathname).toBe('/zh');
     expect(await screen.findByRole('heading', { level: 1, name: '页面未找到' })).toBeTruthy();
   });
 
@@ -208,9 +209,11 @@ describe('routing rules', () => {
     cleanup();
     expect((await renderApp('/en/preview/commonQuestionDetail')).state.location.pathname).toBe('/en/preview/commonQuestionDetail');
     cleanup();
-    expect((await renderApp('/preview/thx')).state.location.pathname).toBe('/NotFound');
+    expect((await renderApp('/preview/thx')).state.location.pathname).toBe('/preview/thx');
+    expect(await screen.findByRole('heading', { level: 1, name: '页面未找到' })).toBeTruthy();
     cleanup();
-    expect((await renderApp('/commonQuestionDetail')).state.location.pathname).toBe('/NotFound');
+    expect((await renderApp('/commonQuestionDetail')).state.location.pathname).toBe('/commonQuestionDetail');
+    expect(await screen.findByRole('heading', { level: 1, name: '页面未找到' })).toBeTruthy();
   });
 
   it('opens an editor\'s preview link: keeps its token for the tab, off the address, on every preview call', async () => {

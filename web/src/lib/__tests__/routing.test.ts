@@ -12,7 +12,6 @@ import {
   rootRedirect,
   splitLanguage,
   switchLanguagePath,
-  unknownPathRedirect,
   unprefixedIndexRedirect,
 } from '../routing';
 
@@ -43,16 +42,9 @@ describe('redirects', () => {
   });
 
   it('treats an unsupported single segment (zh included: it has no prefix) as unknown', () => {
-    expect(languageRootRedirect('foo')).toBe('/NotFound');
-    expect(languageRootRedirect('zh')).toBe('/NotFound');
-    expect(languageRootRedirect(undefined)).toBe('/NotFound');
-  });
-
-  it('sends unknown paths to NotFound, keeping a valid prefix', () => {
-    expect(unknownPathRedirect('/whatever')).toBe('/NotFound');
-    expect(unknownPathRedirect('/en/whatever')).toBe('/en/NotFound');
-    expect(unknownPathRedirect('/jp/a/b/c')).toBe('/jp/NotFound');
-    expect(unknownPathRedirect('/xx/index')).toBe('/NotFound');
+    expect(languageRootRedirect('foo')).toBeNull();
+    expect(languageRootRedirect('zh')).toBeNull();
+    expect(languageRootRedirect(undefined)).toBeNull();
   });
 
   it('sends /index to the preferred language when that is not Chinese', () => {

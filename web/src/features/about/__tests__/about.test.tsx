@@ -13,7 +13,6 @@ import { ContactRoute } from '../routes/contact';
 import { EsgRoute } from '../routes/esg';
 import { InvestmentRoute } from '../routes/investment';
 import { ResourceRoute } from '../routes/resource';
-import { ThxRoute } from '../routes/thx';
 import { article, milestones, notFound, offices, unavailable } from './fixtures';
 
 // Pages with several requests and typing: generous on a busy machine.
@@ -189,18 +188,11 @@ describe('the investment page', () => {
   });
 });
 
-describe('the resource and thank-you pages', () => {
+describe('the resource page', () => {
   it('shows the resource centre with its sections', async () => {
     mockFetch([['/api/common/getDetails/305', { body: envelope(article(305, { sections: [{ title: 'White paper', content: '<p><a href="/cms-assets/files/w.pdf">Download PDF</a></p>', image: '/w.svg' }] })) }]]);
     await renderAt(<ResourceRoute />, '/en/resource');
     expect(await screen.findByRole('heading', { name: 'White paper' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('/cms-assets/files/w.pdf');
-  });
-
-  it('thanks the visitor with the CMS text and ways on', async () => {
-    mockFetch([['/api/common/getDetails/309', { body: envelope(article(309, { title: 'Thank you', subhead: 'Within one business day' })) }]]);
-    await renderAt(<ThxRoute />, '/en/thx');
-    expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Browse customer cases' }).getAttribute('href')).toBe('/en/case');
   });
 });

@@ -7,7 +7,6 @@ export const ARTICLES = {
   investment: 303,
   contact: 304,
   resource: 305,
-  thx: 309,
 } as const;
 
 /*

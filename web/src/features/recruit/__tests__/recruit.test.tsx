@@ -144,7 +144,7 @@ describe('the positions page', () => {
         jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Shanghai' } },
         identifier: { '@type': 'PropertyValue', name: 'JAKA Robotics', value: '3' },
         totalJobOpenings: 2,
-        url: `${origin}/en/position?id=3&type=campus`,
+        url: `${origin}/en/position?type=campus&id=3`,
       },
     ]);
     unmount();

@@ -1,0 +1,145 @@
+package pages
+
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The site's languages and the rules that relate them to browsers, mirrored from the web app's
+// web/src/lib/language.ts (SITE_LANGUAGES, siteLanguageFromBrowserTag, isMiniProgram,
+// detectBrowserLanguage, preferredLanguage) and web/src/lib/routing.ts (rootRedirect, homePath,
+// unprefixedIndexRedirect), so that the server sends a visitor where the app would (spec
+// sections 1 and 2). A change there must be made here too; language_test.go holds the table.
+
+// defaultLanguage is Chinese: the only language without a URL prefix.
+const defaultLanguage = "zh"
+
+// prefixLanguages are the site languages other than zh: the valid first segments of a path.
+var prefixLanguages = map[string]bool{
+	"zh_tw": true, "en": true, "en_eu": true, "en_us": true, "jp": true, "ko": true,
+	"th": true, "es": true, "fr": true, "de": true, "ru": true,
+}
+
+// isSiteLanguage mirrors isSiteLanguage: one of the twelve codes, exactly (case matters).
+func isSiteLanguage(code string) bool { return code == defaultLanguage || prefixLanguages[code] }
+
+// languageFromBrowserTag mirrors siteLanguageFromBrowserTag: zh* is zh, except zh-TW, zh-Hant*
+// and "tw", which are zh_tw; en* is en; ja is jp; th, ko are themselves; de is en_eu; anything
+// else is zh.
+func languageFromBrowserTag(tag string) string {
+	t := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(tag)), "_", "-")
+	primary, _, _ := strings.Cut(t, "-")
+	if t == "tw" || strings.HasPrefix(t, "zh-tw") || strings.HasPrefix(t, "zh-hant") {
+		return "zh_tw"
+	}
+	switch primary {
+	case "zh":
+		return "zh"
+	case "en":
+		return "en"
+	case "ja":
+		return "jp"
+	case "th":
+		return "th"
+	case "ko":
+		return "ko"
+	case "de":
+		return "en_eu"
+	}
+	return defaultLanguage
+}
+
+// miniProgram mirrors isMiniProgram as far as a server can see it: the messaging app's web view
+// names itself in its User-Agent (window.__wxjs_environment is the browser's alone).
+var miniProgram = regexp.MustCompile(`(?i)miniProgram`)
+
+// LanguageCookie holds the language a visitor chose with the switcher, the server's copy of
+// the app's stored choice (localStorage `lang`, which a server cannot read). It beats what the
+// browser asks for, as preferredLanguage has it. The app writes it when it stores the choice.
+const LanguageCookie = "lang"
+
+// preferredTag is the browser's most preferred language in an Accept-Language header: the
+// highest quality, the first of equals (the order of navigator.languages, from which browsers
+// build the header); "" when there is none.
+func preferredTag(header string) string {
+	type choice struct {
+		tag string
+		q   float64
+	}
+	var choices []choice
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(part, ";")
+		tag = strings.TrimSpace(tag)
+		if tag == "" {
+			continue
+		}
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		if q > 0 {
+			choices = append(choices, choice{tag, q})
+		}
+	}
+	sort.SliceStable(choices, func(i, j int) bool { return choices[i].q > choices[j].q })
+	if len(choices) == 0 {
+		return ""
+	}
+	return choices[0].tag
+}
+
+// visitorLanguage is the language a visitor prefers, as the app decides it (preferredLanguage of
+// the stored choice and detectBrowserLanguage): the language cookie when it names a site
+// language; else zh inside a mini-program; else the browser's most preferred language; else zh.
+func visitorLanguage(r *http.Request) string {
+	if c, err := r.Cookie(LanguageCookie); err == nil && isSiteLanguage(c.Value) {
+		return c.Value
+	}
+	if miniProgram.MatchString(r.UserAgent()) {
+		return defaultLanguage
+	}
+	if tag := preferredTag(strings.Join(r.Header.Values("Accept-Language"), ",")); tag != "" {
+		return languageFromBrowserTag(tag)
+	}
+	return defaultLanguage
+}
+
+// homePath mirrors homePath: /index for zh, /{lang}/index for every other language.
+func homePath(lang string) string {
+	if lang == defaultLanguage {
+		return "/index"
+	}
+	return "/" + lang + "/index"
+}
+
+// languageVary names what the redirects of / and /index depend on.
+const languageVary = "Accept-Language, User-Agent, Cookie"
+
+// redirectTarget is where a request for / or /index goes, with its query kept, or "" when it
+// stays: / goes to the home page of the visitor's language (the app's rootRedirect to /index,
+// then its unprefixedIndexRedirect, in one step); /index goes to /{lang}/index when the visitor's
+// language is not zh. Every other path stays.
+func redirectTarget(r *http.Request) string {
+	p := r.URL.Path
+	// The app's routes match without regard to case (/INDEX is the home page, and redirects).
+	root, index := p == "/", strings.EqualFold(p, "/index")
+	if !root && !index {
+		return ""
+	}
+	lang := visitorLanguage(r)
+	if index && lang == defaultLanguage {
+		return ""
+	}
+	target := homePath(lang)
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	return target
+}
