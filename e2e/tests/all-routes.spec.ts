@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 // Every page of spec section 2 (and its preview mirror), visited in English as a visitor
-// without an account: each must render something in its main region and log no error.
+// without an account: each comes rendered by the server, is hydrated without a mismatch, and
+// must render something in its main region and log no error.
 // Pages that need a login send the visitor to the login page, which must render too.
 const pages = [
   'index', 'resource', 'thx', 'investment', 'ESG', 'search?searchInfo=JAKA',
@@ -28,6 +29,8 @@ for (const path of [...pages.map((p) => `/en/${p}`), ...previews.map((p) => `/en
     });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(path);
+    // Server-rendered and hydrated: a mismatch with the server's HTML is logged as an error.
+    await expect(page.locator('script#ssr-state[type="application/json"]')).toHaveCount(1);
     const main = page.locator('main');
     await expect(main).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
