@@ -87,6 +87,10 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   build: isSsrBuild ? rendererBuild : {
     outDir: 'dist',
     emptyOutDir: true,
+    // One stylesheet for the whole site (about 32 kB compressed), linked from index.html: a page
+    // rendered on the server is styled at its first paint, whichever page's code it needs later.
+    // Split per page, a page's styles would arrive with its script and move everything on it.
+    cssCodeSplit: false,
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph scripts/check-bundle-size.mjs measures.
     manifest: true,
