@@ -175,7 +175,7 @@ describe('the enquiry dialog', () => {
     const user = userEvent.setup();
     await renderApp('/index');
     scrollTo(300);
-    await user.click(screen.getByRole('button', { name: '申请样机' }));
+    await user.click(await screen.findByRole('button', { name: '申请样机' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: '申请样机' });
     expect(within(dialog).getByTestId('enquiry-form-slot')).toBeTruthy();
     await waitFor(() => expect(document.body.hasAttribute('data-scroll-locked')).toBe(true));

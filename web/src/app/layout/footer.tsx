@@ -7,6 +7,7 @@ import { usePageContext } from '@/lib/use-page-language';
 import { Link } from 'react-router';
 import styles from './footer.module.css';
 import { Wordmark } from './wordmark';
+import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
 /** First year of the copyright (spec section 9). */
 export const FOOTER_YEAR = 2023;
@@ -78,20 +79,13 @@ export function Footer() {
                 {t('footer.contact')}
               </h2>
               <dl className={styles.contactList}>
-                <div>
-                  <dt>{t('footer.hotline')}</dt>
-                  <dd>
-                    <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className={styles.phone}>
-                      {info.phone}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('footer.email')}</dt>
-                  <dd>
-                    <a href={`mailto:${info.mailbox}`}>{info.mailbox}</a>
-                  </dd>
-                </div>
+                <PhoneAndMail
+                  phone={info.phone}
+                  mailbox={info.mailbox}
+                  phoneLabel={t('footer.hotline')}
+                  mailLabel={t('footer.email')}
+                  phoneClassName={styles.phone}
+                />
                 <div>
                   <dt>{t('footer.address')}</dt>
                   <dd>

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Office } from '../api/get-company';
+import { telHref } from '@/components/ui/phone-and-mail';
 import styles from './office-cards.module.css';
 
-/** A phone number as a tel: link target (digits and a leading +). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /** The offices as cards: name, address, phone and e-mail (no map). */
 export function OfficeCards({ offices }: { offices: readonly Office[] }) {

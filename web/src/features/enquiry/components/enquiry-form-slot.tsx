@@ -5,6 +5,7 @@ import type { EnquiryIntent } from '@/lib/enquiry-dialog';
 import { usePageContext } from '@/lib/use-page-language';
 import { FormSkeleton } from './form-skeleton';
 import styles from './enquiry-forms.module.css';
+import { telHref } from '@/components/ui/phone-and-mail';
 
 const EnquiryForms = lazy(() => import('./enquiry-forms'));
 
@@ -48,7 +49,7 @@ function DirectContacts() {
         <div>
           <dt>{t('enquiry.phone')}</dt>
           <dd>
-            <a href={`tel:${site.data.phone.replace(/[^\d+]/g, '')}`}>{site.data.phone}</a>
+            <a href={telHref(site.data.phone)}>{site.data.phone}</a>
           </dd>
         </div>
         <div>

@@ -6,6 +6,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { homePath, localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import styles from './thx.module.css';
+import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
 type Step = 'received' | 'contact' | 'reply';
 const STEPS: readonly Step[] = ['received', 'contact', 'reply'];
@@ -83,20 +84,13 @@ export function ThxRoute() {
             </h2>
             <p className={styles.soonerText}>{t('thx.soonerText')}</p>
             <dl className={styles.contacts}>
-              <div>
-                <dt>{tc('footer.hotline')}</dt>
-                <dd>
-                  <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`} className={styles.phone}>
-                    {info.phone}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt>{tc('footer.email')}</dt>
-                <dd>
-                  <a href={`mailto:${info.mailbox}`}>{info.mailbox}</a>
-                </dd>
-              </div>
+              <PhoneAndMail
+                phone={info.phone}
+                mailbox={info.mailbox}
+                phoneLabel={tc('footer.hotline')}
+                mailLabel={tc('footer.email')}
+                phoneClassName={styles.phone}
+              />
             </dl>
           </aside>
         ) : null}

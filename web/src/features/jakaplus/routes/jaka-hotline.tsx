@@ -5,13 +5,10 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { SmartLink } from '@/components/ui/smart-link';
 import { usePageTitle } from '@/lib/page-title';
+import { telHref } from '@/components/ui/phone-and-mail';
 import { usePageContext } from '@/lib/use-page-language';
 import { usePartners } from '../api/jakaplus';
 import styles from './jaka-hotline.module.css';
-
-function tel(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /**
  * /jakaHotline: how to reach the JAKA+ team (the site's hotline and mailboxes) and each
@@ -34,7 +31,7 @@ export function JakaHotlineRoute() {
         <ul className={styles.channels}>
           <li className={styles.channel} data-main="true">
             <p className={styles.channelLabel}>{t('hotline.phone')}</p>
-            <a className={styles.channelValue} href={tel(site.data.phone)}>
+            <a className={styles.channelValue} href={telHref(site.data.phone)}>
               {site.data.phone}
             </a>
             <p className={styles.channelText}>{t('hotline.phoneText')}</p>
