@@ -10,6 +10,7 @@ import type { SiteLanguage } from '@/lib/language';
 import { legalPath } from '@/lib/routing';
 import type { FormsKey } from '@/lib/form-submit';
 import styles from './form-controls.module.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export type { FormsKey };
 
@@ -170,11 +171,15 @@ export function PolicyConsent({ id, lang, checked, onChange, onBlur, error, inpu
   );
 }
 
-/** The form's submit button; busy while the submission is under way (a second press does nothing). */
+/**
+ * The form's submit button; busy while the submission is under way (a second press does nothing),
+ * disabled until the page's code runs (use-hydrated.ts).
+ */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   const { t } = useTranslation('forms');
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={styles.submit} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+    <button type="submit" className={styles.submit} disabled={!hydrated} aria-disabled={busy || undefined} data-busy={busy || undefined}>
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
       <span>{busy ? t('common.submitting') : children}</span>
     </button>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import styles from './search-box.module.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface SearchBoxProps {
   /** Accessible name of the field (shown to assistive technology). */
@@ -24,6 +25,7 @@ export interface SearchBoxProps {
  * come from the caller's catalogue.
  */
 export function SearchBox({ label, placeholder, submitLabel, clearLabel, value, onSearch, onClear, maxLength = 100, className }: SearchBoxProps) {
+  const hydrated = useHydrated();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(value);
@@ -70,7 +72,7 @@ export function SearchBox({ label, placeholder, submitLabel, clearLabel, value, 
           <span className="visually-hidden">{clearLabel}</span>
         </button>
       ) : null}
-      <button type="submit" className={styles.submit}>
+      <button type="submit" className={styles.submit} disabled={!hydrated}>
         {submitLabel}
       </button>
     </form>

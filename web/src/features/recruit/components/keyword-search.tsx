@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Keyword, type KeywordInput, keywordSchema } from '../schemas/keyword';
 import styles from './keyword-search.module.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface KeywordSearchProps {
   id: string;
@@ -14,6 +15,7 @@ export interface KeywordSearchProps {
 
 /** Keyword search over positions (title or department). An empty search lists every position. */
 export function KeywordSearch({ id, value, onSearch }: KeywordSearchProps) {
+  const hydrated = useHydrated();
   const { t } = useTranslation('recruit');
   const form = useForm<KeywordInput, unknown, Keyword>({
     resolver: zodResolver(keywordSchema),
@@ -46,7 +48,7 @@ export function KeywordSearch({ id, value, onSearch }: KeywordSearchProps) {
           aria-describedby={errorText ? `${id}-error` : undefined}
           {...form.register('keyword')}
         />
-        <button type="submit" className={styles.submit}>
+        <button type="submit" className={styles.submit} disabled={!hydrated}>
           {t('search.submit')}
         </button>
       </div>

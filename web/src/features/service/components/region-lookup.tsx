@@ -7,9 +7,11 @@ import { useRegionDealers } from '../api/dealers';
 import { DealerFacts } from './dealer-lookup';
 import styles from './lookup.module.css';
 import { CHINA, DEFAULT_COUNTRY, PROVINCES, countryOptions, provinceName, regionQuery } from './regions';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** Channel partners serving a region: a country, and in China a province. */
 export function RegionLookup({ context }: { context: PageContext }) {
+  const hydrated = useHydrated();
   const { t } = useTranslation('service');
   const { lang } = context;
   const [country, setCountry] = useState(DEFAULT_COUNTRY[lang] ?? '');
@@ -76,7 +78,7 @@ export function RegionLookup({ context }: { context: PageContext }) {
               </select>
             </div>
           ) : null}
-          <button type="submit" className={styles.submit} data-busy={dealers.isFetching || undefined}>
+          <button type="submit" className={styles.submit} disabled={!hydrated} data-busy={dealers.isFetching || undefined}>
             {t('provider.findPartners')}
           </button>
         </div>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import styles from './lookup.module.css';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   id: string;
@@ -14,6 +15,7 @@ export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
 
 /** A labelled input with its submit button, hint and error (tied to the input for screen readers). */
 export function SearchField({ id, label, hint, error, button, busy = false, ref, ...input }: SearchFieldProps) {
+  const hydrated = useHydrated();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field} data-invalid={error ? 'true' : undefined}>
@@ -30,7 +32,7 @@ export function SearchField({ id, label, hint, error, button, busy = false, ref,
           aria-describedby={describedBy}
           {...input}
         />
-        <button type="submit" className={styles.submit} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+        <button type="submit" className={styles.submit} disabled={!hydrated} aria-disabled={busy || undefined} data-busy={busy || undefined}>
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           <span>{button}</span>
         </button>
