@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { previewLink } from '../support/previews';
 
 // The company pages render their CMS content: about (profile, timeline, offices), ESG (report

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // axe-core scans of the account pages (WCAG 2 A and AA), with their validation messages showing,

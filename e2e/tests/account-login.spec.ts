@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, createUser, readCode, uniqueEmail, uniquePhone } from '../support/accounts';
 
 // Logging in, end to end: the demo user by e-mail and password (returning to the page the visitor

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_EMAIL } from '../support/accounts';
 import { mockURL } from '../support/mocks';
 

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { readCode, uniqueEmail, uniquePhone } from '../support/accounts';
 
 // Registration, end to end through the BFF and the identity-service mock: the code is read from

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createUser, readCode, uniqueEmail, uniquePhone } from '../support/accounts';
 
 // The session over time: deregistration with a code (data removed, logged out, home), a token

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { createUser, uniqueEmail } from '../support/accounts';
 
 // Wrong passwords are throttled, never locked: a stranger typing wrong passwords for someone's

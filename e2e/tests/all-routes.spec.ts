@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Every page of spec section 2 (and its preview mirror), visited in English as a visitor
 // without an account: each comes rendered by the server, is hydrated without a mismatch, and

@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import { type Request } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // A visitor who opens page after page in one browser: every request the pages send is answered
 // promptly, also when the browser's HTTP cache holds earlier answers of the same content calls

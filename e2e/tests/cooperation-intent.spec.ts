@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mockURL } from '../support/mocks';
 
 // The cooperation intent page: the CMS form (customForm/1), its rules, and the record arriving

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The developer challenge sign-up on the activity page (customForm/4): the six required fields
 // with their own messages, and the intellectual property agreement.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mockURL } from '../support/mocks';
 
 // The enquiry dialog over any page, through the real BFF and the CRM mock: the Chinese and the

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Where every enquiry lands: after a lead is accepted the visitor is on /thx, reads what happens
 // next (an account manager within one business day, where the reply comes, the hotline), and the

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The FAQ page: a search opens the matching answer, and a link to one question opens it — in
 // Chinese (no prefix) and English. No loading overlay on these pages.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The JAKA+ ecosystem: partners by category, a partner's products, a product page, the hotline.
 

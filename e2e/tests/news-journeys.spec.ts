@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The news pages: the list with its types and hot news, an article, its previous and next
 // article, and copying its link — in Chinese (no prefix) and English.

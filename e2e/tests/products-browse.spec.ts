@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { previewLink, tamperedLink } from '../support/previews';
 
 // Browsing the product centre: all lines → one line → one product (specs, downloads with the login

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Comparing products: fewer than two are refused with a message (and nothing is asked of the
 // server); three products give a table whose rows the two toggles hide, each and together; a

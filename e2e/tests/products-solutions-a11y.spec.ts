@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // axe-core scans (WCAG 2 A and AA) of the product and solution pages, at desktop and phone
 // widths: no serious or critical violations, no horizontal scrolling of the page.

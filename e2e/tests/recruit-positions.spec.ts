@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Jobs (spec section 2, "Recruitment"): social and campus hiring, keyword search, a position's
 // details, and "deliver immediately", which writes an e-mail to the position's recruiting

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mockURL } from '../support/mocks';
 
 // Repair and work orders (issue 8), end to end through the BFF and the work-order (ITR) and OCR

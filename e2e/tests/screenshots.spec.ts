@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PHONE, startSession } from '../support/accounts';
 
 // A Chinese browser, so that the unprefixed Chinese pages are not redirected by detection.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The search page: from the header's search overlay to the grouped results and on to a hit;
 // and a search that finds nothing — in Chinese (no prefix) and English.

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The site runs under a strict content security policy (no inline script, no framing): every
 // page is served with it, a violation would be reported, and a tour of the site's kinds of page

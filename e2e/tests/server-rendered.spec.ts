@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // What a crawler without JavaScript gets: every public page of spec section 2, in Chinese,
 // English and Japanese, fetched as plain HTTP. Each answer must carry the page itself (its real

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Certificate lookup on the academy page (spec sections 1, 5, 6): looking up needs a login, so a
 // visitor is sent to the login page and comes back to the lookup; found certificates can be

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Channel partners (spec sections 1 and 5): a partner is found by its FULL company name only (a
 // prefix finds nothing), and the partners of a region are listed.

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // The header through the real BFF and CMS mock: mega-menus, search overlay, login and logout.

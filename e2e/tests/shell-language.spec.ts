@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { previewLink } from '../support/previews';
 
 // Language detection (spec section 1), the switcher and the page head, through the real BFF.
@@ -114,9 +114,12 @@ test.describe('the page head', () => {
     });
     const sentFrom = (path: string) => seen.filter((r) => r.from === path);
 
+    // The page comes from the server with its data; what the visitor asks for next (another
+    // type of news) the browser fetches, in the page's language.
     await page.goto('/jp/news');
     await expect(page.getByRole('heading', { level: 1, name: 'ニュース' })).toBeVisible();
-    await expect.poll(() => sentFrom('/jp/news').length).toBeGreaterThan(2);
+    await page.getByRole('tablist').getByRole('tab').nth(1).click();
+    await expect.poll(() => sentFrom('/jp/news').length).toBeGreaterThan(0);
     expect(sentFrom('/jp/news').filter((r) => !(r.lang === 'ja' && r.preview === undefined))).toEqual([]);
 
     // A preview page opened from an editor's link sends its token; the address loses it.
@@ -125,7 +128,8 @@ test.describe('the page head', () => {
     await expect(page).toHaveURL(/\/en\/preview\/news$/);
     await expect(page.getByRole('note')).toHaveText('Preview: this page may show unpublished drafts.');
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-    await expect.poll(() => sentFrom('/en/preview/news').length).toBeGreaterThan(2);
+    await page.getByRole('tablist').getByRole('tab').nth(1).click();
+    await expect.poll(() => sentFrom('/en/preview/news').length).toBeGreaterThan(0);
     expect(sentFrom('/en/preview/news').filter((r) => !(r.lang === 'en' && r.preview === link.token))).toEqual([]);
     expect(seen.filter((r) => r.from !== '/jp/news' && r.from !== '/en/preview/news')).toEqual([]);
   });

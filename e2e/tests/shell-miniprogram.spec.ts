@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The messaging app's mini-program browser: Chinese by default; its JS SDK is loaded there only,
 // and the page works when the SDK is missing or fails to load.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The mobile menu at phone width: a full-screen dialog with accordion levels.
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_EMAIL, startSession } from '../support/accounts';
 
 // Page-level behaviour: NotFound, page frames, the floating bar, the enquiry dialog, the loading

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Solutions: the solutions page (shown industries only, hidden applications left out) → an
 // industry → one of its cases; the case list filtered by industry; in Chinese and English.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The spine, end to end through the real BFF and the CMS mock: a Chinese visitor lands on the
 // home page, sees the Chinese navigation and banners, and switches to English.

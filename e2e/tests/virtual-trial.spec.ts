@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mockURL } from '../support/mocks';
 
 // The virtual robot trial end to end, through the real BFF and the simulator-pool mock: a visitor

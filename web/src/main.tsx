@@ -1,7 +1,7 @@
 // First: zod without `new Function`, which the site's CSP forbids (see vite.config.ts).
 import '@/lib/zod-config';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type RouteObject, UNSAFE_ErrorResponseImpl, createBrowserRouter, matchRoutes } from 'react-router';
 import { App } from '@/app/app';
@@ -54,6 +54,17 @@ function routerHydrationData(state: SsrState) {
   return { loaderData: state.router.loaderData, actionData: state.router.actionData, errors };
 }
 
+/**
+ * Marks `<html data-ready>` once the page is React's (hydrated or rendered): from then on its
+ * buttons work. The browser tests wait for it (e2e/support/test.ts). Renders nothing.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-ready', '');
+  }, []);
+  return null;
+}
+
 /** Takes over the page the server rendered: same routes, same data, no second request. */
 async function hydrate(state: SsrState): Promise<void> {
   await initI18n(state.lang);
@@ -71,6 +82,7 @@ async function hydrate(state: SsrState): Promise<void> {
     container!,
     <StrictMode>
       <App router={router} queryClient={queryClient} />
+      <ReadyMark />
     </StrictMode>,
     {
       onRecoverableError(error, info) {
@@ -89,6 +101,7 @@ async function render(): Promise<void> {
   createRoot(container!).render(
     <StrictMode>
       <App router={router} queryClient={createQueryClient()} />
+      <ReadyMark />
     </StrictMode>,
   );
 }
