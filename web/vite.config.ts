@@ -13,14 +13,19 @@ const proxy = {
   '/document-files': { target: bff, changeOrigin: true },
 };
 
-/** The framework every page needs, in one long-cached chunk. */
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
- * zod's configuration (no `new Function`, which the site's CSP forbids) must run before any schema
- * is built: it goes in the framework chunk, right after zod, ahead of every chunk with schemas.
+ * The framework every page needs, in one long-cached chunk. zod is not in it: it checks API
+ * answers and forms, and loads with the first of them (see orval.config.ts).
  */
-const ZOD_CONFIG = /[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+/** zod and its configuration, in one long-cached chunk of their own, loaded on demand. */
+const ZOD = /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
+/**
+ * `zod` means zod configured for the site (no `new Function`, which the site's CSP forbids): the
+ * configuration runs before any module that imports zod, so before any schema is built.
+ */
+const configuredZod = { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) };
 /**
  * Parts of those libraries only lazy pages use (forms' mutations, parallel queries, translated
  * markup): left out of the framework chunk so the first page does not download them.
@@ -39,7 +44,6 @@ const SHELL_CORE = new RegExp(
   [
     String.raw`[\\/]src[\\/]lib[\\/](page-language|http|session|language|routing|use-page-language|focus-return|enquiry-dialog|store|toast|attention|error-message|use-deferred-menu|use-idle)\.tsx?$`,
     String.raw`[\\/]src[\\/]api[\\/]generated[\\/]endpoints[\\/]site[\\/]site\.ts$`,
-    String.raw`[\\/]src[\\/]api[\\/]generated[\\/]model[\\/](navItemList|siteInfo|error)Envelope\.zod\.ts$`,
     String.raw`[\\/]src[\\/]components[\\/]ui[\\/]error-state\.tsx$`,
   ].join('|'),
 );
@@ -72,6 +76,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      configuredZod,
       ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
     ],
   },
@@ -102,8 +107,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
               // The framework every page needs, in one long-cached chunk. Libraries used by a
               // single lazy page are not listed, so they stay in that page's chunk.
               name: 'framework',
-              test: (id: string) => ZOD_CONFIG.test(id) || (FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id)),
+              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id),
             },
+            { name: 'zod', test: ZOD },
             { name: 'shell', test: SHELL_CORE },
           ],
         },

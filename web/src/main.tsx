@@ -1,5 +1,3 @@
-// First: zod without `new Function`, which the site's CSP forbids (see vite.config.ts).
-import '@/lib/zod-config';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

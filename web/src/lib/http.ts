@@ -7,15 +7,17 @@
  *   lib/preview-token.ts); a preview page without a token sends no `preview` header;
  * - aborts after `timeoutMs` (10 s by default);
  * - unwraps the envelope: a non-2xx status or `success: false` throws an {@link ApiError};
- * - validates the body with the operation's generated zod schema (orval passes it as `schema`):
- *   a body that does not match throws a {@link ResponseShapeError}, logged with console.error.
+ * - validates the body with the operation's generated zod schema (orval passes a loader of it as
+ *   `schema`, see orval.config.ts): a body that does not match throws a {@link ResponseShapeError},
+ *   logged with console.error. The schema (and zod) load beside the first request that needs
+ *   them, so they are no part of a page's initial JavaScript.
  *
  * The resolved value is the whole (validated) envelope, as the generated types declare;
  * feature hooks select `data` from it.
  */
 import type { ZodType, core } from 'zod';
-import { ErrorEnvelope } from '@/api/generated/model/errorEnvelope.zod';
 import type { FieldError } from '@/api/generated/model/fieldError.zod';
+import type { ErrorEnvelope } from '@/api/generated/model/errorEnvelope.zod';
 import { type SiteLanguage, toWireLanguage } from './language';
 import { getPageLanguage, isPreviewPage } from './page-language';
 import { getPreviewToken } from './preview-token';
@@ -25,10 +27,13 @@ import { getToken } from './session';
 export const API_BASE = '/prod-api';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The zod schema of a 2xx body, or a loader of it (what generated calls pass). */
+export type ResponseSchema = ZodType | (() => Promise<ZodType>);
+
 /** Options of one call: fetch's own, plus what the site's HTTP layer understands. */
 export interface HttpOptions extends RequestInit {
   /** Generated zod schema of the 2xx body; orval passes it (includeZodSchemaInArguments). */
-  schema?: ZodType;
+  schema?: ResponseSchema;
   /** Abort the call after this many milliseconds (default 10 000; 60 000 for VM apply/switch). */
   timeoutMs?: number;
   /** Page language to send; defaults to the language of the page being shown. */
@@ -122,10 +127,20 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-function apiErrorFrom(status: number, body: unknown, url: string, headers?: Headers): ApiError {
+/** The schema of the error envelope, loaded with the first failure that has a body to read. */
+async function errorEnvelopeSchema(): Promise<typeof ErrorEnvelope | null> {
+  try {
+    return (await import('@/api/generated/model/errorEnvelope.zod')).ErrorEnvelope;
+  } catch {
+    return null; // Its code could not be loaded: the failure is still reported, less precisely.
+  }
+}
+
+async function apiErrorFrom(status: number, body: unknown, url: string, headers?: Headers): Promise<ApiError> {
   const retryAfter = parseRetryAfter(headers?.get('Retry-After') ?? null);
-  const parsed = ErrorEnvelope.safeParse(body);
-  if (parsed.success) {
+  const schema = body === undefined ? null : await errorEnvelopeSchema();
+  const parsed = schema?.safeParse(body);
+  if (parsed?.success) {
     const env = parsed.data;
     return new ApiError({
       status,
@@ -154,6 +169,19 @@ function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview
   return headers;
 }
 
+/**
+ * Starts loading a call's response schema, beside its request: by the time the answer is in, its
+ * schema usually is too. Null when the call has none.
+ */
+function loadSchema(schema: ResponseSchema | undefined): Promise<ZodType | null> {
+  if (!schema) return Promise.resolve(null);
+  if (typeof schema !== 'function') return Promise.resolve(schema);
+  const loading = schema();
+  // Awaited only once the answer is in: a request that fails first must not leave it unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+
 /** Why a combined signal was aborted by us rather than by the caller. */
 const TIMED_OUT = Symbol('timed out');
 
@@ -172,6 +200,7 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
   if (callerSignal?.aborted) controller.abort(callerSignal.reason);
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
+  const schemaLoad = loadSchema(schema);
 
   let response: Response;
   let text: string;
@@ -202,17 +231,26 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
   try {
     body = text === '' ? undefined : JSON.parse(text);
   } catch {
-    if (!response.ok) throw apiErrorFrom(response.status, undefined, fullUrl, response.headers);
+    if (!response.ok) throw await apiErrorFrom(response.status, undefined, fullUrl, response.headers);
     const issue: core.$ZodIssue = { code: 'custom', path: [], message: 'Body is not JSON', input: text.slice(0, 200) };
     console.error('[api] response is not JSON', fullUrl, [issue]);
     throw new ResponseShapeError(fullUrl, [issue]);
   }
 
   if (!response.ok || (isRecord(body) && body.success === false)) {
-    throw apiErrorFrom(response.status, body, fullUrl, response.headers);
+    throw await apiErrorFrom(response.status, body, fullUrl, response.headers);
   }
 
-  if (!schema) {
+  let validator: ZodType | null;
+  try {
+    validator = await schemaLoad;
+  } catch (error: unknown) {
+    // The schema's code did not arrive (offline, a new deployment): the answer cannot be
+    // checked, which is a failure to reach the site like any other (React Query retries it).
+    throw new ApiError({ status: 0, errorKey: CLIENT_ERROR_KEYS.network, msg: error instanceof Error ? error.message : '', url: fullUrl });
+  }
+
+  if (!validator) {
     // Every generated call passes its schema; a hand-written call without one still gets the envelope check.
     if (!isRecord(body) || body.success !== true) {
       const issue: core.$ZodIssue = { code: 'custom', path: ['success'], message: 'Expected an envelope with success: true', input: body };
@@ -222,7 +260,7 @@ export async function http<T>(url: string, options: HttpOptions = {}): Promise<T
     return body as T;
   }
 
-  const result = schema.safeParse(body);
+  const result = validator.safeParse(body);
   if (!result.success) {
     console.error('[api] response does not match the API contract', fullUrl, result.error.issues);
     throw new ResponseShapeError(fullUrl, result.error.issues);
