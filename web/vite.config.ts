@@ -45,6 +45,7 @@ const SHELL_CORE = new RegExp(
     String.raw`[\\/]src[\\/]lib[\\/](page-language|http|session|language|routing|use-page-language|focus-return|enquiry-dialog|store|toast|attention|error-message|use-deferred-menu|use-idle)\.tsx?$`,
     String.raw`[\\/]src[\\/]api[\\/]generated[\\/]endpoints[\\/]site[\\/]site\.ts$`,
     String.raw`[\\/]src[\\/]components[\\/]ui[\\/]error-state\.tsx$`,
+    String.raw`[\\/]src[\\/]i18n[\\/]languages[\\/]catalogues\.ts$`,
   ].join('|'),
 );
 
