@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { localizePath } from '@/lib/routing';
 import type { DeferredMenuProps } from '@/lib/use-deferred-menu';
 import { usePageLanguage } from '@/lib/use-page-language';

@@ -1,14 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ErrorState } from '@/components/ui/error-state';
 import { htmlLang } from '@/lib/language';
 import { storeLanguage } from '@/lib/session';
 import type { DeferredMenuProps } from '@/lib/use-deferred-menu';
 import { usePageContext } from '@/lib/use-page-language';
 import { useLanguages } from '../api/get-languages';
-import { CheckIcon, TriggerContent, useLanguageHref } from './language-switcher';
+import { CheckIcon, useLanguageHref } from './language-list';
+import { TriggerContent } from './language-switcher';
 import styles from './language-switcher.module.css';
 
 export interface LanguageMenuProps extends DeferredMenuProps {
