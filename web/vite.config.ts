@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 // The Go BFF serves /prod-api (and, in production, this app). BFF_URL points elsewhere.
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
@@ -18,7 +18,7 @@ const proxy = {
  * answers and forms, and loads with the first of them (see orval.config.ts).
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
 /** zod and its configuration, in one long-cached chunk of their own, loaded on demand. */
 const ZOD = /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
 /**
@@ -26,6 +26,11 @@ const ZOD = /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
  * configuration runs before any module that imports zod, so before any schema is built.
  */
 const configuredZod = { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) };
+/** React 19 has the hook the shim stands in for (see src/lib/use-sync-external-store-shim.ts). */
+const syncExternalStoreShim = {
+  find: /^use-sync-external-store\/shim$/,
+  replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+};
 /**
  * Parts of those libraries only lazy pages use (forms' mutations, parallel queries, translated
  * markup): left out of the framework chunk so the first page does not download them.
@@ -72,12 +77,42 @@ const rendererBuild = {
   rolldownOptions: { output: { entryFileNames: 'renderer.js' } },
 };
 
+/**
+ * React Router's production build declares its components and contexts with unannotated
+ * `React.forwardRef(…)` / `React.createContext(…)` calls followed by `X.displayName = "X"`, so a
+ * bundler must keep every one of them (NavLink, Form, HistoryRouter, …), used or not. This marks
+ * those calls pure and drops the display names (React DevTools falls back to the function
+ * names): what the site does not use is left out (about 2 kB gzip on every page). Lines are only
+ * blanked or lengthened, never added or removed, so the source map stays line-accurate.
+ */
+const pureReactRouter: Plugin = {
+  name: 'pure-react-router',
+  apply: 'build',
+  transform(code, id) {
+    if (!/react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/.test(id)) return null;
+    let changes = 0;
+    const out = code
+      .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, () => {
+        changes++;
+        return '';
+      })
+      .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, (_match, declaration: string, call: string) => {
+        changes++;
+        return `${declaration}/* @__PURE__ */ ${call}`;
+      });
+    // A new React Router may be written differently: say so rather than silently grow the bundle.
+    if (changes === 0 && /React\d*\.forwardRef\(/.test(code)) this.warn(`${id}: nothing to mark pure any more; check this plugin`);
+    return { code: out, map: null };
+  },
+};
+
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), pureReactRouter],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       configuredZod,
+      syncExternalStoreShim,
       ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
     ],
   },
