@@ -173,6 +173,27 @@ describe('the HTTP layer', () => {
     await expect(http('/api/banner/allList', { schema })).rejects.toMatchObject({ name: 'ApiError', status: 0, errorKey: 'client.network' });
   });
 
+  it('reports the code of a call that cannot be loaded as a failure to reach the site', async () => {
+    vi.resetModules();
+    vi.doMock('../http-request', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    // The API would answer: only the missing code fails the call.
+    mockFetch([['/api/banner', { body: envelope(homeBanners) }]]);
+    try {
+      const fresh = await import('../http');
+      await expect(fresh.http('/api/banner/allList')).rejects.toMatchObject({
+        name: 'ApiError',
+        status: 0,
+        errorKey: 'client.network',
+        url: '/prod-api/api/banner/allList',
+      });
+    } finally {
+      vi.doUnmock('../http-request');
+      vi.resetModules();
+    }
+  });
+
   it('uses zod without compiled parsers, which the content security policy forbids', () => {
     expect(zodConfig().jitless).toBe(true);
   });
