@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/api/site-info';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { SiteLanguage } from '@/lib/language';
-import { FLOATING_BAR_THRESHOLD, scrollToTop, useScrolledPast } from '@/lib/scroll';
+import { FLOATING_BAR_THRESHOLD, useScrolledPast } from '@/lib/scroll';
+import { scrollToTop } from '@/lib/smooth-scroll';
 import { usePageContext } from '@/lib/use-page-language';
 import styles from './floating-bar.module.css';
 

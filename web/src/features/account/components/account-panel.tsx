@@ -9,7 +9,8 @@ import { useSession } from '@/lib/session';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { confirmLogout } from '../utils/logout';
 import { LoginLinks } from './account-menu';
-import styles from './account-menu.module.css';
+import base from './account-menu.module.css';
+import styles from './user-menu.module.css';
 
 export function AccountPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -23,11 +24,11 @@ export function AccountPanel({ onNavigate }: { onNavigate: () => void }) {
         <span className={styles.labelHint}>{t('header.signedInAs')}</span>
         <span className={styles.labelName}>{name}</span>
       </p>
-      <div className={styles.links} data-stacked="true">
-        <Link to={localizePath('/deregister', lang)} className={styles.login} onClick={onNavigate}>
+      <div className={base.links} data-stacked="true">
+        <Link to={localizePath('/deregister', lang)} className={base.login} onClick={onNavigate}>
           {t('header.deregister')}
         </Link>
-        <button type="button" className={styles.register} onClick={(event) => void confirmLogout(t, event.currentTarget)}>
+        <button type="button" className={base.register} onClick={(event) => void confirmLogout(t, event.currentTarget)}>
           {t('header.logout')}
         </button>
       </div>

@@ -7,7 +7,8 @@ import type { DeferredMenuProps } from '@/lib/use-deferred-menu';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { confirmLogout } from '../utils/logout';
 import { UserTriggerContent } from './account-menu';
-import styles from './account-menu.module.css';
+import base from './account-menu.module.css';
+import styles from './user-menu.module.css';
 
 export interface UserMenuProps extends DeferredMenuProps {
   name: string;
@@ -29,7 +30,7 @@ export function UserMenu({ name, defaultOpen, takeFocus }: UserMenuProps) {
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={triggerRef} className={styles.trigger} aria-label={t('header.userMenu', { name })}>
+      <DropdownMenu.Trigger ref={triggerRef} className={base.trigger} aria-label={t('header.userMenu', { name })}>
         <UserTriggerContent name={name} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -12,7 +12,7 @@ import { switchLanguagePath } from '@/lib/routing';
 import { storeLanguage } from '@/lib/session';
 import { usePageContext } from '@/lib/use-page-language';
 import { useLanguages } from '../api/get-languages';
-import styles from './language-switcher.module.css';
+import styles from './language-menu.module.css';
 
 /** The same page (path with ids, query and anchor) in another language. */
 export function useLanguageHref() {

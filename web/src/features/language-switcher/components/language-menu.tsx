@@ -10,7 +10,8 @@ import { usePageContext } from '@/lib/use-page-language';
 import { useLanguages } from '../api/get-languages';
 import { CheckIcon, useLanguageHref } from './language-list';
 import { TriggerContent } from './language-switcher';
-import styles from './language-switcher.module.css';
+import base from './language-switcher.module.css';
+import styles from './language-menu.module.css';
 
 export interface LanguageMenuProps extends DeferredMenuProps {
   compact: boolean;
@@ -38,7 +39,7 @@ export function LanguageMenu({ compact, currentName, defaultOpen, takeFocus }: L
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         ref={triggerRef}
-        className={styles.button}
+        className={base.button}
         data-compact={compact}
         aria-label={t('language.button', { name: currentName })}
       >
