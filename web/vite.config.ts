@@ -152,6 +152,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         // Generated schema modules only define values: let the bundler drop the ones a chunk
         // does not use (zod calls would otherwise count as side effects and keep all of them).
         moduleSideEffects: [{ test: /[\\/]src[\\/]api[\\/]generated[\\/]/, sideEffects: false }],
+        // Building a schema has no effect but the schema (generated files call zod as `zod`):
+        // a schema nobody uses is dropped even from a module whose constants are used.
+        manualPureFunctions: ['zod'],
       },
       output: {
         codeSplitting: {
