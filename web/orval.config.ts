@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig } from 'orval';
 import type { InputTransformerFn } from 'orval';
 
@@ -55,8 +56,51 @@ function inlineSharedResponses(spec: Parameters<InputTransformerFn>[0]): void {
   }
 }
 
+/**
+ * Response schemas load with the first request that needs them, not with the page: each
+ * generated call hands the HTTP layer a loader of its response schema (`schema: () =>
+ * import('…/x.zod').then(…)`) instead of the schema, and imports the schema's name as a type
+ * only. The schemas and zod itself are then no part of a page's initial JavaScript: a page
+ * rendered on the server hydrates from the data sent with it and validates nothing until it
+ * asks the API for more (lib/http.ts starts the load beside the request).
+ *
+ * Runs on the files orval wrote (afterAllFilesWrite). Orval logs and swallows a hook's error,
+ * so a failure also sets the exit code: generation must not look successful with eager schemas.
+ */
+function lazyResponseSchemas(...args: unknown[]): void {
+  // Orval calls a function hook with one argument: the paths it wrote.
+  const paths = Array.isArray(args[0]) ? args[0].filter((path): path is string => typeof path === 'string') : [];
+  try {
+    const endpoints = paths.filter((path) => /[\\/]endpoints[\\/].+\.ts$/.test(path));
+    if (endpoints.length === 0) throw new Error('afterAllFilesWrite was given no endpoint files');
+    for (const path of endpoints) {
+      const source = readFileSync(path, 'utf8');
+      const text = lazySchemasOf(source, path);
+      if (text !== source) writeFileSync(path, text);
+    }
+  } catch (error) {
+    process.exitCode = 1;
+    throw error;
+  }
+}
+
+/** One endpoint file with its response schemas loaded lazily. */
+function lazySchemasOf(source: string, path = 'endpoint'): string {
+  let text = source;
+  const names = new Set([...text.matchAll(/^ {4}schema: ([A-Za-z_$][\w$]*)$/gm)].map((match) => match[1]!));
+  for (const name of names) {
+    const valueImport = new RegExp(`^import \\{\\n  ${name}\\n\\} from '([^']+)';$`, 'm').exec(text);
+    if (!valueImport) throw new Error(`${path}: no import of the response schema ${name} to make lazy`);
+    const from = valueImport[1]!;
+    text = text.replace(valueImport[0], `import type {\n  ${name}\n} from '${from}';`);
+    text = text.replaceAll(`    schema: ${name}\n`, `    schema: () => import('${from}').then((module) => module.${name})\n`);
+  }
+  return text;
+}
+
 export default defineConfig({
   api: {
+    hooks: { afterAllFilesWrite: lazyResponseSchemas },
     input: {
       target: '../openapi/openapi.yaml',
       override: { transformer: adaptContract },

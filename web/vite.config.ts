@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 // The Go BFF serves /prod-api (and, in production, this app). BFF_URL points elsewhere.
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
@@ -13,14 +13,24 @@ const proxy = {
   '/document-files': { target: bff, changeOrigin: true },
 };
 
-/** The framework every page needs, in one long-cached chunk. */
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zod|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
 /**
- * zod's configuration (no `new Function`, which the site's CSP forbids) must run before any schema
- * is built: it goes in the framework chunk, right after zod, ahead of every chunk with schemas.
+ * The framework every page needs, in one long-cached chunk. zod is not in it: it checks API
+ * answers and forms, and loads with the first of them (see orval.config.ts).
  */
-const ZOD_CONFIG = /[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
+/** zod and its configuration, in one long-cached chunk of their own, loaded on demand. */
+const ZOD = /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-config\.ts$/;
+/**
+ * `zod` means zod configured for the site (no `new Function`, which the site's CSP forbids): the
+ * configuration runs before any module that imports zod, so before any schema is built.
+ */
+const configuredZod = { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) };
+/** React 19 has the hook the shim stands in for (see src/lib/use-sync-external-store-shim.ts). */
+const syncExternalStoreShim = {
+  find: /^use-sync-external-store\/shim$/,
+  replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+};
 /**
  * Parts of those libraries only lazy pages use (forms' mutations, parallel queries, translated
  * markup): left out of the framework chunk so the first page does not download them.
@@ -29,19 +39,18 @@ const LAZY_ONLY_FRAMEWORK_PARTS =
   /(mutationObserver|mutationCache|mutation|useMutation|useIsMutating|useMutationState|queriesObserver|useQueries|useSuspenseQueries|Trans|TransWithoutContext|html-parse-stringify)\.js$/;
 
 /**
- * The shell's shared core: HTTP client, session, routing helpers, the calls of the page frame
- * (the contract's `site` operations: navigation and site information) and the Radix primitives
- * under menus and dialogs. The first page needs all of it and so do most lazy pages; without
- * this group the bundler cuts it into a dozen small shared chunks, each a request and each
- * compressed on its own.
+ * The shell's shared core: HTTP client, session, routing helpers and the calls of the page frame
+ * (the contract's `site` operations: navigation and site information). The first page needs all
+ * of it and so do most lazy pages; without this group the bundler cuts it into a dozen small
+ * shared chunks, each a request and each compressed on its own. The Radix primitives under
+ * menus and dialogs are not in it: only code loaded on interaction uses them (their own chunk).
  */
 const SHELL_CORE = new RegExp(
   [
     String.raw`[\\/]src[\\/]lib[\\/](page-language|http|session|language|routing|use-page-language|focus-return|enquiry-dialog|store|toast|attention|error-message|use-deferred-menu|use-idle)\.tsx?$`,
     String.raw`[\\/]src[\\/]api[\\/]generated[\\/]endpoints[\\/]site[\\/]site\.ts$`,
-    String.raw`[\\/]src[\\/]api[\\/]generated[\\/]model[\\/](navItemList|siteInfo|error)Envelope\.zod\.ts$`,
     String.raw`[\\/]src[\\/]components[\\/]ui[\\/]error-state\.tsx$`,
-    String.raw`node_modules[\\/]@radix-ui[\\/](primitive|react-(dismissable-layer|slot|presence|use-controllable-state|context|primitive|compose-refs|use-effect-event|use-callback-ref|id|use-layout-effect))[\\/]`,
+    String.raw`[\\/]src[\\/]i18n[\\/]languages[\\/]catalogues\.ts$`,
   ].join('|'),
 );
 
@@ -56,6 +65,22 @@ const reactRouterProduction = [
 ];
 
 /**
+ * What a dynamic import preloads beside the chunk it imports. Vite lists, for every dynamic
+ * import, all the chunks the imported one needs, so they load in parallel; those lists and the
+ * names in them are part of the code that holds the import. The entry chunk holds the imports
+ * of all pages, catalogues and deferred parts, and its lists were about 2 kB gzip of every
+ * page's first load. Its imports preload their stylesheets only (always kept, so nothing shows
+ * unstyled); the chunks a page needs arrive one step later, when the page's chunk asks for them
+ * (main.tsx loads the first page's code beside its catalogues, so hydration does not wait
+ * longer for it). Imports held by other chunks (response schemas and zod, a page's own deferred
+ * parts) keep preloading their chunks.
+ */
+const ENTRY_CHUNK = /(^|\/)index-[\w-]+\.js$/;
+const modulePreload = {
+  resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) => (ENTRY_CHUNK.test(hostId) ? [] : deps),
+};
+
+/**
  * `vite build --ssr server/renderer.ts`: the page renderer, a Node program in web/dist-ssr (never
  * under web/dist, which the BFF serves). Everything is bundled into it but jsdom (which loads its
  * own files at run time), so it runs from the build with the installed packages.
@@ -68,11 +93,42 @@ const rendererBuild = {
   rolldownOptions: { output: { entryFileNames: 'renderer.js' } },
 };
 
+/**
+ * React Router's production build declares its components and contexts with unannotated
+ * `React.forwardRef(…)` / `React.createContext(…)` calls followed by `X.displayName = "X"`, so a
+ * bundler must keep every one of them (NavLink, Form, HistoryRouter, …), used or not. This marks
+ * those calls pure and drops the display names (React DevTools falls back to the function
+ * names): what the site does not use is left out (about 2 kB gzip on every page). Lines are only
+ * blanked or lengthened, never added or removed, so the source map stays line-accurate.
+ */
+const pureReactRouter: Plugin = {
+  name: 'pure-react-router',
+  apply: 'build',
+  transform(code, id) {
+    if (!/react-router[\\/]dist[\\/]production[\\/]chunk-[A-Z0-9]+\.mjs$/.test(id)) return null;
+    let changes = 0;
+    const out = code
+      .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"]*";$/gm, () => {
+        changes++;
+        return '';
+      })
+      .replace(/^(var [A-Za-z0-9_$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, (_match, declaration: string, call: string) => {
+        changes++;
+        return `${declaration}/* @__PURE__ */ ${call}`;
+      });
+    // A new React Router may be written differently: say so rather than silently grow the bundle.
+    if (changes === 0 && /React\d*\.forwardRef\(/.test(code)) this.warn(`${id}: nothing to mark pure any more; check this plugin`);
+    return { code: out, map: null };
+  },
+};
+
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), pureReactRouter],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      configuredZod,
+      syncExternalStoreShim,
       ...(command === 'build' && mode === 'production' ? reactRouterProduction : []),
     ],
   },
@@ -91,6 +147,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     // rendered on the server is styled at its first paint, whichever page's code it needs later.
     // Split per page, a page's styles would arrive with its script and move everything on it.
     cssCodeSplit: false,
+    modulePreload,
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph scripts/check-bundle-size.mjs measures.
     manifest: true,
@@ -99,6 +156,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
         // Generated schema modules only define values: let the bundler drop the ones a chunk
         // does not use (zod calls would otherwise count as side effects and keep all of them).
         moduleSideEffects: [{ test: /[\\/]src[\\/]api[\\/]generated[\\/]/, sideEffects: false }],
+        // Building a schema has no effect but the schema (generated files call zod as `zod`):
+        // a schema nobody uses is dropped even from a module whose constants are used.
+        manualPureFunctions: ['zod'],
       },
       output: {
         codeSplitting: {
@@ -107,8 +167,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
               // The framework every page needs, in one long-cached chunk. Libraries used by a
               // single lazy page are not listed, so they stay in that page's chunk.
               name: 'framework',
-              test: (id: string) => ZOD_CONFIG.test(id) || (FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id)),
+              test: (id: string) => FRAMEWORK.test(id) && !LAZY_ONLY_FRAMEWORK_PARTS.test(id),
             },
+            { name: 'zod', test: ZOD },
             { name: 'shell', test: SHELL_CORE },
           ],
         },

@@ -1,5 +1,3 @@
-// First: zod without `new Function`, which the site's CSP forbids (see vite.config.ts).
-import '@/lib/zod-config';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -67,10 +65,12 @@ function ReadyMark() {
 
 /** Takes over the page the server rendered: same routes, same data, no second request. */
 async function hydrate(state: SsrState): Promise<void> {
-  await initI18n(state.lang);
-  await ensureLanguage(state.lang, state.namespaces as Namespace[]);
   const routes = createRoutes();
-  await loadMatchedRoutes(routes);
+  // The page's catalogues and the page's code, side by side (neither needs the other).
+  await Promise.all([
+    initI18n(state.lang).then(() => ensureLanguage(state.lang, state.namespaces as Namespace[])),
+    loadMatchedRoutes(routes),
+  ]);
   const queryClient = createQueryClient();
   hydrateQueries(queryClient, state.queries);
   // What the server found missing shows as missing, as the server rendered it, not as a refetch.

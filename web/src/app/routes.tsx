@@ -26,7 +26,7 @@ import {
   unprefixedIndexRedirect,
 } from '@/lib/routing';
 import { getStoredLanguage, storeLoginToken } from '@/lib/session';
-import { type SessionCheck, verifySessionOnNavigation } from '@/features/account/session-check';
+import type { SessionCheck } from '@/features/account/session-check';
 import { BootFallback, PageSkeleton, SiteLayout } from './layout/site-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -252,6 +252,8 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
       if (rest !== null) return redirect(rest);
     }
     // Every route change verifies a stored token first (spec section 4), then the page's guard runs.
+    // Its code loads with the first change of page (the server rendered the first one).
+    const { verifySessionOnNavigation } = await import('@/features/account/session-check');
     const session = await verifySessionOnNavigation(request);
     const early = await definition.before?.(args, session);
     if (early) return early;

@@ -7,28 +7,32 @@
  *   lib/preview-token.ts); a preview page without a token sends no `preview` header;
  * - aborts after `timeoutMs` (10 s by default);
  * - unwraps the envelope: a non-2xx status or `success: false` throws an {@link ApiError};
- * - validates the body with the operation's generated zod schema (orval passes it as `schema`):
- *   a body that does not match throws a {@link ResponseShapeError}, logged with console.error.
+ * - validates the body with the operation's generated zod schema (orval passes a loader of it as
+ *   `schema`, see orval.config.ts): a body that does not match throws a {@link ResponseShapeError},
+ *   logged with console.error. The schema (and zod) load beside the first request that needs
+ *   them, so they are no part of a page's initial JavaScript.
  *
  * The resolved value is the whole (validated) envelope, as the generated types declare;
  * feature hooks select `data` from it.
+ *
+ * This module holds what every page's code refers to (the call, its options, its errors); the
+ * code that makes a call (lib/http-request.ts) loads with the first one: a page rendered on the
+ * server hydrates from the data sent with it and asks the API nothing until the visitor moves on.
  */
 import type { ZodType, core } from 'zod';
-import { ErrorEnvelope } from '@/api/generated/model/errorEnvelope.zod';
 import type { FieldError } from '@/api/generated/model/fieldError.zod';
-import { type SiteLanguage, toWireLanguage } from './language';
-import { getPageLanguage, isPreviewPage } from './page-language';
-import { getPreviewToken } from './preview-token';
-import { apiOrigin } from './render-context';
-import { getToken } from './session';
+import type { SiteLanguage } from './language';
 
 export const API_BASE = '/prod-api';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** The zod schema of a 2xx body, or a loader of it (what generated calls pass). */
+export type ResponseSchema = ZodType | (() => Promise<ZodType>);
+
 /** Options of one call: fetch's own, plus what the site's HTTP layer understands. */
 export interface HttpOptions extends RequestInit {
   /** Generated zod schema of the 2xx body; orval passes it (includeZodSchemaInArguments). */
-  schema?: ZodType;
+  schema?: ResponseSchema;
   /** Abort the call after this many milliseconds (default 10 000; 60 000 for VM apply/switch). */
   timeoutMs?: number;
   /** Page language to send; defaults to the language of the page being shown. */
@@ -109,124 +113,17 @@ export class ResponseShapeError extends Error {
  */
 export type ErrorType<_ErrorBody> = ApiError | ResponseShapeError;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `Retry-After` in whole seconds (the BFF sends seconds; an HTTP date is read too), else null. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function apiErrorFrom(status: number, body: unknown, url: string, headers?: Headers): ApiError {
-  const retryAfter = parseRetryAfter(headers?.get('Retry-After') ?? null);
-  const parsed = ErrorEnvelope.safeParse(body);
-  if (parsed.success) {
-    const env = parsed.data;
-    return new ApiError({
-      status,
-      code: env.code,
-      errorKey: env.errorKey,
-      msg: env.msg,
-      errors: env.errors ?? [],
-      url,
-      retryAfter,
-    });
-  }
-  // A failure without our envelope (a proxy's HTML page, an old server): keep what we can.
-  const msg = isRecord(body) && typeof body.msg === 'string' ? body.msg : '';
-  const code = isRecord(body) && typeof body.code === 'number' ? body.code : status;
-  return new ApiError({ status, code, errorKey: CLIENT_ERROR_KEYS.http, msg, url, retryAfter });
-}
-
-function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview: boolean): Headers {
-  const headers = new Headers(init);
-  headers.set('lang', toWireLanguage(lang));
-  const previewToken = preview ? getPreviewToken() : null;
-  if (previewToken) headers.set('preview', previewToken);
-  const token = getToken();
-  if (token) headers.set('token', token);
-  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  return headers;
-}
-
-/** Why a combined signal was aborted by us rather than by the caller. */
-const TIMED_OUT = Symbol('timed out');
-
 /**
  * The fetcher every generated call goes through. `url` is the operation path
  * (e.g. `/api/banner/allList?type=2`), without the `/prod-api` prefix.
  */
 export async function http<T>(url: string, options: HttpOptions = {}): Promise<T> {
-  const { schema, timeoutMs = DEFAULT_TIMEOUT_MS, lang, preview, signal: callerSignal, headers, ...init } = options;
-  // Relative in the browser; on the server the renderer asks the BFF by its address.
-  const fullUrl = `${apiOrigin()}${API_BASE}${url}`;
-
-  // One controller aborts on the caller's signal (React Query cancelling) or on the time-out.
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
-
-  let response: Response;
-  let text: string;
+  let request: typeof import('./http-request').request;
   try {
-    response = await fetch(fullUrl, {
-      ...init,
-      headers: buildHeaders(headers, lang ?? getPageLanguage(), preview ?? isPreviewPage()),
-      signal: controller.signal,
-    });
-    text = await response.text();
+    ({ request } = await import('./http-request'));
   } catch (error: unknown) {
-    if (controller.signal.reason === TIMED_OUT) {
-      throw new ApiError({ status: 0, errorKey: CLIENT_ERROR_KEYS.timeout, url: fullUrl });
-    }
-    if (callerSignal?.aborted) throw error; // cancelled by the caller: not a failure to show
-    throw new ApiError({
-      status: 0,
-      errorKey: CLIENT_ERROR_KEYS.network,
-      msg: error instanceof Error ? error.message : '',
-      url: fullUrl,
-    });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onCallerAbort);
+    // The code of the call did not arrive (offline, a new deployment): as if the site were unreachable.
+    throw new ApiError({ status: 0, errorKey: CLIENT_ERROR_KEYS.network, msg: error instanceof Error ? error.message : '', url: `${API_BASE}${url}` });
   }
-
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    if (!response.ok) throw apiErrorFrom(response.status, undefined, fullUrl, response.headers);
-    const issue: core.$ZodIssue = { code: 'custom', path: [], message: 'Body is not JSON', input: text.slice(0, 200) };
-    console.error('[api] response is not JSON', fullUrl, [issue]);
-    throw new ResponseShapeError(fullUrl, [issue]);
-  }
-
-  if (!response.ok || (isRecord(body) && body.success === false)) {
-    throw apiErrorFrom(response.status, body, fullUrl, response.headers);
-  }
-
-  if (!schema) {
-    // Every generated call passes its schema; a hand-written call without one still gets the envelope check.
-    if (!isRecord(body) || body.success !== true) {
-      const issue: core.$ZodIssue = { code: 'custom', path: ['success'], message: 'Expected an envelope with success: true', input: body };
-      console.error('[api] response does not match the API contract', fullUrl, [issue]);
-      throw new ResponseShapeError(fullUrl, [issue]);
-    }
-    return body as T;
-  }
-
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    console.error('[api] response does not match the API contract', fullUrl, result.error.issues);
-    throw new ResponseShapeError(fullUrl, result.error.issues);
-  }
-  // The schema is the one orval generated for T, so its output is T.
-  return result.data as T;
+  return request<T>(url, options);
 }

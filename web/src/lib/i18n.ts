@@ -1,21 +1,35 @@
 /**
  * i18next set-up. Catalogues are code-split per language and namespace (one small chunk each)
- * and loaded on demand by a tiny backend: at start only the page language's `common` namespace
- * is fetched; route loaders fetch the namespaces their page needs before it renders.
+ * and loaded on demand by a tiny backend: at start only the page language's module with its
+ * `common` namespace is fetched (i18n/languages/); route loaders fetch the namespaces their page
+ * needs before it renders.
  */
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from '@/i18n/catalogue';
+import type { LanguageCatalogues } from '@/i18n/languages/catalogues';
 import { SITE_LANGUAGES, type SiteLanguage } from './language';
 
-type CatalogueModule = { default: ResourceKey };
+const languages: Record<SiteLanguage, () => Promise<{ default: LanguageCatalogues }>> = {
+  zh: () => import('@/i18n/languages/zh'),
+  zh_tw: () => import('@/i18n/languages/zh_tw'),
+  en: () => import('@/i18n/languages/en'),
+  en_eu: () => import('@/i18n/languages/en_eu'),
+  en_us: () => import('@/i18n/languages/en_us'),
+  jp: () => import('@/i18n/languages/jp'),
+  ko: () => import('@/i18n/languages/ko'),
+  th: () => import('@/i18n/languages/th'),
+  es: () => import('@/i18n/languages/es'),
+  fr: () => import('@/i18n/languages/fr'),
+  de: () => import('@/i18n/languages/de'),
+  ru: () => import('@/i18n/languages/ru'),
+};
 
-const loaders = import.meta.glob<CatalogueModule>('../i18n/locales/*/*.json');
-
-export function loadCatalogue(lang: SiteLanguage, namespace: Namespace = DEFAULT_NAMESPACE): Promise<ResourceKey> {
-  const load = loaders[`../i18n/locales/${lang}/${namespace}.json`];
-  if (!load) return Promise.reject(new Error(`No catalogue ${namespace} for ${lang}`));
-  return load().then((m) => m.default);
+export async function loadCatalogue(lang: SiteLanguage, namespace: Namespace = DEFAULT_NAMESPACE): Promise<ResourceKey> {
+  const language = languages[lang];
+  if (!language) throw new Error(`No catalogues for ${lang}`);
+  const catalogues = (await language()).default;
+  return catalogues(namespace);
 }
 
 const lazyCatalogues: BackendModule = {

@@ -3,7 +3,6 @@
  * section 3. Storage may be unavailable (private modes, sandboxed frames): every access is guarded.
  */
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { type SiteLanguage, isSiteLanguage } from './language';
 
 export const STORAGE_KEYS = {
@@ -41,8 +40,6 @@ function remove(key: string): void {
   }
 }
 
-const StoredUserInfo = z.object({ token: z.string().min(1) });
-
 function readUserInfo(): Record<string, unknown> {
   const raw = read(STORAGE_KEYS.userInfo);
   if (!raw) return {};
@@ -59,8 +56,10 @@ export function getToken(): string | null {
   const raw = read(STORAGE_KEYS.userInfo);
   if (!raw) return null;
   try {
-    const parsed = StoredUserInfo.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data.token : null;
+    // Plain checks rather than a schema: this runs on every page, before any code loads on demand.
+    const parsed: unknown = JSON.parse(raw);
+    const token = typeof parsed === 'object' && parsed !== null ? (parsed as { token?: unknown }).token : undefined;
+    return typeof token === 'string' && token.length > 0 ? token : null;
   } catch {
     return null;
   }

@@ -15,6 +15,10 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
+// The code of API calls and zod load on demand in the site (lib/http.ts); a test's first call
+// would otherwise spend its waiting time compiling them. Loaded here once per test file.
+await Promise.all([import('@/lib/http-request'), import('zod')]);
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

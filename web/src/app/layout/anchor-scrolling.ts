@@ -1,6 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { anchorTarget, scrollToElement } from '@/lib/scroll';
+import { anchorTarget } from '@/lib/scroll';
+
+/** The animation's code, loaded with the first anchor the page scrolls to. */
+function scrollToElement(element: HTMLElement): Promise<void> {
+  return import('@/lib/smooth-scroll').then(
+    (smooth) => smooth.scrollToElement(element),
+    (error: unknown) => {
+      console.error('[scroll] animation code failed to load; jumping instead', error);
+      element.scrollIntoView();
+    },
+  );
+}
 
 /** How long to wait for an anchor's element to appear when a page opens with `#id` (ms). */
 const WAIT_FOR_ANCHOR_MS = 3000;

@@ -3,11 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '@/api/site-info';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { SiteLanguage } from '@/lib/language';
-import { FLOATING_BAR_THRESHOLD, scrollToTop, useScrolledPast } from '@/lib/scroll';
+import { FLOATING_BAR_THRESHOLD, useScrolledPast } from '@/lib/scroll';
 import { usePageContext } from '@/lib/use-page-language';
 import styles from './floating-bar.module.css';
 
 export type FloatingAction = 'consult' | 'prototype' | 'email' | 'contact';
+
+/** Back to the top, animated (the animation's code loads with the first use). */
+function scrollToTop(): void {
+  import('@/lib/smooth-scroll').then(
+    (smooth) => smooth.scrollToTop(),
+    () => window.scrollTo({ top: 0 }),
+  );
+}
 
 /**
  * The floating bar's actions per language (spec section 2): online consultation and prototype
@@ -62,7 +70,7 @@ export function FloatingBar() {
           );
         })}
         <li>
-          <button type="button" className={`${styles.action} ${styles.top}`} onClick={() => void scrollToTop()}>
+          <button type="button" className={`${styles.action} ${styles.top}`} onClick={scrollToTop}>
             <Icon kind="top" />
             <span className={styles.label}>{t('floating.backToTop')}</span>
           </button>

@@ -4,7 +4,7 @@ import { type ChannelLogo, type FooterLink, channelName, useSiteInfo } from '@/a
 import { SmartLink } from '@/components/ui/smart-link';
 import { legalPath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import styles from './footer.module.css';
 import { Wordmark } from './wordmark';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useSiteInfo } from '@/api/site-info';
 import { AccountMenu } from '@/features/account/components/account-menu';
 import { LanguageSwitcher } from '@/features/language-switcher/components/language-switcher';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { AccountPanel } from '@/features/account/components/account-menu';
-import { LanguageList } from '@/features/language-switcher/components/language-switcher';
+import { AccountPanel } from '@/features/account/components/account-panel';
+import { LanguageList } from '@/features/language-switcher/components/language-list';
 import { MobileNav } from '@/features/navigation/components/mobile-nav';
 import { returnFocusToOpener } from '@/lib/focus-return';
 import { closeHeaderOverlay, openHeaderOverlay } from '@/lib/overlays';

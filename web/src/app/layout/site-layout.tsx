@@ -1,7 +1,6 @@
 import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { applyHead } from '@/lib/page-head';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { pageTitleStore } from '@/lib/page-title';
 import { siteOrigin } from '@/lib/render-context';
@@ -9,7 +8,6 @@ import { usePageHandle } from '@/lib/route-handle';
 import { isPreviewPath } from '@/lib/routing';
 import { useStore } from '@/lib/store';
 import { usePageLanguage } from '@/lib/use-page-language';
-import { pageHeadOf } from '../page-head-of';
 import { useAnchorScrolling } from './anchor-scrolling';
 import { Header } from './header';
 import { LoadingOverlay, useRouteChangeOverlay } from './loading-overlay';
@@ -21,6 +19,13 @@ import styles from './site-layout.module.css';
 // before the first paint.
 const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
 const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
+
+/**
+ * The code that writes the head: the server sent the first page's head with its HTML, so it is
+ * needed only once the page changes (it loads after the first render, off the critical path).
+ */
+const loadHeadWriter = () =>
+  Promise.all([import('../page-head-of'), import('@/lib/page-head')]).then(([{ pageHeadOf }, { applyHead }]) => ({ pageHeadOf, applyHead }));
 
 /**
  * The frame of every page: header, main content, footer, floating bar, overlays. Keeps
@@ -46,8 +51,19 @@ export function SiteLayout() {
   const stored = useStore(pageTitleStore);
   const content = stored?.path === location.pathname ? stored : null;
   useEffect(() => {
-    const head = pageHeadOf({ lang, origin: siteOrigin(), pathname: location.pathname, search: location.search, handle, content, t });
-    applyHead(head, document);
+    let current = true;
+    loadHeadWriter().then(
+      ({ pageHeadOf, applyHead }) => {
+        // A later page (or content) has its own effect: only the latest writes the head.
+        if (!current) return;
+        const head = pageHeadOf({ lang, origin: siteOrigin(), pathname: location.pathname, search: location.search, handle, content, t });
+        applyHead(head, document);
+      },
+      (error: unknown) => console.error('[head] its code failed to load; the head stays as it was', error),
+    );
+    return () => {
+      current = false;
+    };
   }, [lang, location.pathname, location.search, handle, content, t]);
 
   return (

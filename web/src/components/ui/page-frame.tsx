@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { usePageHandle } from '@/lib/route-handle';
 import { homePath, localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';

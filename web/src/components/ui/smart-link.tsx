@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { isExternalUrl, localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 

@@ -1,8 +1,8 @@
 /**
  * Every route change verifies a stored token (spec section 4; validateToken, whose answer the BFF
  * caches for a few seconds) before the page's guard runs. When the server refuses it, "login
- * expired" is shown and the session is cleared. Part of the first page's code: it is small, and
- * the call behind it is loaded only when a token is stored.
+ * expired" is shown and the session is cleared. Loaded with the first change of page (and after
+ * the first page is hydrated); the call behind it is loaded only when a token is stored.
  */
 import i18next from 'i18next';
 import { ensureLanguage } from '@/lib/i18n';

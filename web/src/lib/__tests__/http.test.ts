@@ -4,6 +4,7 @@ import { buildProgramaTree } from '@/api/generated/endpoints/site/site';
 import { languageList } from '@/api/generated/endpoints/language/language';
 import { envelope, homeBanners, languages, navTree } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { config as zodConfig, z } from 'zod';
 import { ApiError, ResponseShapeError, http } from '../http';
 import { setPageLanguage } from '../page-language';
 
@@ -145,6 +146,56 @@ describe('the HTTP layer', () => {
     expect(seenSignal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await slow).toMatchObject({ errorKey: 'client.timeout' });
+  });
+
+  it('loads a call’s response schema beside its request and checks the answer with it', async () => {
+    let requested = false;
+    let loadedBeforeAnswer = false;
+    const { fetchMock } = mockFetch([['/api/banner', { body: envelope({ title: 42 }) }]]);
+    fetchMock.mockImplementationOnce(async () => {
+      requested = true;
+      return new Response(JSON.stringify(envelope({ title: 42 })));
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const schema = async () => {
+      loadedBeforeAnswer = !requested;
+      return z.object({ success: z.literal(true), data: z.object({ title: z.string() }) });
+    };
+    const error = await http('/api/banner/allList', { schema }).catch((e: unknown) => e);
+    expect(loadedBeforeAnswer).toBe(true);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).issues[0]?.path).toEqual(['data', 'title']);
+  });
+
+  it('reports a schema whose code cannot be loaded as a failure to reach the site', async () => {
+    mockFetch([['/api/banner', { body: envelope(homeBanners) }]]);
+    const schema = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(http('/api/banner/allList', { schema })).rejects.toMatchObject({ name: 'ApiError', status: 0, errorKey: 'client.network' });
+  });
+
+  it('reports the code of a call that cannot be loaded as a failure to reach the site', async () => {
+    vi.resetModules();
+    vi.doMock('../http-request', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    // The API would answer: only the missing code fails the call.
+    mockFetch([['/api/banner', { body: envelope(homeBanners) }]]);
+    try {
+      const fresh = await import('../http');
+      await expect(fresh.http('/api/banner/allList')).rejects.toMatchObject({
+        name: 'ApiError',
+        status: 0,
+        errorKey: 'client.network',
+        url: '/prod-api/api/banner/allList',
+      });
+    } finally {
+      vi.doUnmock('../http-request');
+      vi.resetModules();
+    }
+  });
+
+  it('uses zod without compiled parsers, which the content security policy forbids', () => {
+    expect(zodConfig().jitless).toBe(true);
   });
 
   it('passes a caller cancellation through as it is', async () => {

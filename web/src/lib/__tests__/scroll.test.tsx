@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SCROLL_DURATION_MS, SCROLL_THRESHOLDS, smoothScrollTo, useScrollThresholds, useScrolledPast } from '../scroll';
+import { SCROLL_THRESHOLDS, useScrollThresholds, useScrolledPast } from '../scroll';
+import { SCROLL_DURATION_MS, smoothScrollTo } from '../smooth-scroll';
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { localizePath } from '@/lib/routing';
 import { type Session, rememberReturnPage, useSession } from '@/lib/session';
 import { useDeferredMenu } from '@/lib/use-deferred-menu';
 import { usePageLanguage } from '@/lib/use-page-language';
-import { confirmLogout } from '../utils/logout';
 import styles from './account-menu.module.css';
 
 const loadUserMenu = () => import('./user-menu').then((m) => m.UserMenu);
@@ -58,31 +58,6 @@ export function LoginLinks({ stacked = false, onNavigate }: { stacked?: boolean;
       <Link to={localizePath('/register', lang)} className={styles.register} onClick={remember}>
         {t('header.register')}
       </Link>
-    </div>
-  );
-}
-
-/** The account part of the mobile menu: the same choices as plain buttons and links. */
-export function AccountPanel({ onNavigate }: { onNavigate: () => void }) {
-  const { t } = useTranslation();
-  const session = useSession();
-  const lang = usePageLanguage();
-  if (!session) return <LoginLinks stacked onNavigate={onNavigate} />;
-  const name = session.displayName || t('header.myAccount');
-  return (
-    <div className={styles.panel}>
-      <p className={styles.label}>
-        <span className={styles.labelHint}>{t('header.signedInAs')}</span>
-        <span className={styles.labelName}>{name}</span>
-      </p>
-      <div className={styles.links} data-stacked="true">
-        <Link to={localizePath('/deregister', lang)} className={styles.login} onClick={onNavigate}>
-          {t('header.deregister')}
-        </Link>
-        <button type="button" className={styles.register} onClick={(event) => void confirmLogout(t, event.currentTarget)}>
-          {t('header.logout')}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import type { SiteLanguage } from '@/lib/language';
 import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';

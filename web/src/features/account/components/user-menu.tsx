@@ -1,13 +1,14 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { localizePath } from '@/lib/routing';
 import type { DeferredMenuProps } from '@/lib/use-deferred-menu';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { confirmLogout } from '../utils/logout';
 import { UserTriggerContent } from './account-menu';
-import styles from './account-menu.module.css';
+import base from './account-menu.module.css';
+import styles from './user-menu.module.css';
 
 export interface UserMenuProps extends DeferredMenuProps {
   name: string;
@@ -29,7 +30,7 @@ export function UserMenu({ name, defaultOpen, takeFocus }: UserMenuProps) {
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={triggerRef} className={styles.trigger} aria-label={t('header.userMenu', { name })}>
+      <DropdownMenu.Trigger ref={triggerRef} className={base.trigger} aria-label={t('header.userMenu', { name })}>
         <UserTriggerContent name={name} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { localizePath } from '@/lib/routing';
 import { toast } from '@/lib/toast';
 import { usePageLanguage } from '@/lib/use-page-language';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { defaultCountry } from '@/lib/language';
 import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
 import { useOrganization } from '@/api/organization';
@@ -6,8 +7,14 @@ import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useHome } from '../api/get-home';
 import { HeroCarousel, HeroFallback, HeroSkeleton } from '../components/hero-carousel';
-import { ContactBand, IndustriesSection, NewsSection, ProductsSection, SectionsSkeleton } from '../components/home-sections';
+import { ContactBand, SectionsSkeleton } from '../components/home-band';
 import styles from './home.module.css';
+
+// Requested as soon as the page's code runs, so it arrives beside it; see home-sections.tsx.
+const sections = import('../components/home-sections');
+const ProductsSection = lazy(() => sections.then((m) => ({ default: m.ProductsSection })));
+const IndustriesSection = lazy(() => sections.then((m) => ({ default: m.IndustriesSection })));
+const NewsSection = lazy(() => sections.then((m) => ({ default: m.NewsSection })));
 
 /** The home page (`/index`, `/{lang}/index`): banners, product lines, industries, news, contact. */
 export function HomeRoute() {
@@ -36,10 +43,14 @@ export function HomeRoute() {
       ) : (
         <>
           {home.data.banners.length === 0 ? <HeroFallback /> : <HeroCarousel banners={home.data.banners} />}
-          <ProductsSection cards={home.data.cards} />
-          <IndustriesSection industries={home.data.industries} />
+          <Suspense fallback={<SectionsSkeleton />}>
+            <ProductsSection cards={home.data.cards} />
+            <IndustriesSection industries={home.data.industries} />
+          </Suspense>
           <ContactBand lang={context.lang} />
-          <NewsSection news={home.data.news} lang={context.lang} />
+          <Suspense fallback={null}>
+            <NewsSection news={home.data.news} lang={context.lang} />
+          </Suspense>
         </>
       )}
     </>

@@ -1,15 +1,17 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { ErrorState } from '@/components/ui/error-state';
 import { htmlLang } from '@/lib/language';
 import { storeLanguage } from '@/lib/session';
 import type { DeferredMenuProps } from '@/lib/use-deferred-menu';
 import { usePageContext } from '@/lib/use-page-language';
 import { useLanguages } from '../api/get-languages';
-import { CheckIcon, TriggerContent, useLanguageHref } from './language-switcher';
-import styles from './language-switcher.module.css';
+import { CheckIcon, useLanguageHref } from './language-list';
+import { TriggerContent } from './language-switcher';
+import base from './language-switcher.module.css';
+import styles from './language-menu.module.css';
 
 export interface LanguageMenuProps extends DeferredMenuProps {
   compact: boolean;
@@ -37,7 +39,7 @@ export function LanguageMenu({ compact, currentName, defaultOpen, takeFocus }: L
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         ref={triggerRef}
-        className={styles.button}
+        className={base.button}
         data-compact={compact}
         aria-label={t('language.button', { name: currentName })}
       >

@@ -1,10 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResponseShapeError } from '@/lib/http';
 import { navTree } from '@/testing/fixtures';
-import { buildMenu } from '../utils/menu';
+import { type MenuItem, buildMenu, checkNavTree } from '../utils/menu';
 
 describe('building the header menu', () => {
-  const menu = buildMenu(navTree);
+  let menu: MenuItem[];
+  beforeAll(async () => {
+    menu = buildMenu(await checkNavTree(navTree));
+  });
 
   it('drops hidden items (status 1) at every level, with their children', () => {
     expect(menu.map((i) => i.name)).toEqual(['产品', '服务支持', '关于我们']);
@@ -25,17 +28,12 @@ describe('building the header menu', () => {
     expect(mini).toMatchObject({ badge: null, highlighted: true });
   });
 
-  it('rejects a third-level node that breaks the contract instead of rendering it', () => {
+  it('rejects a third-level node that breaks the contract instead of rendering it', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = structuredClone(navTree);
     const product = broken[0]?.children[0]?.children[0] as Record<string, unknown>;
     delete product.name;
-    let error: unknown;
-    try {
-      buildMenu(broken);
-    } catch (e) {
-      error = e;
-    }
+    const error: unknown = await checkNavTree(broken).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect((error as ResponseShapeError).issues[0]?.path).toEqual(['data', 0, 'children', 0, 'children', 0, 'name']);
     expect(consoleError).toHaveBeenCalled();

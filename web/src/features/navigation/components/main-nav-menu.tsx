@@ -6,7 +6,8 @@ import { SmartLink } from '@/components/ui/smart-link';
 import { isExternalUrl } from '@/lib/routing';
 import type { MenuItem } from '../utils/menu';
 import { Badges, Chevron, ExternalIcon } from './badges';
-import styles from './main-nav.module.css';
+import bar from './main-nav.module.css';
+import styles from './main-nav-menu.module.css';
 
 export interface MainNavMenuProps {
   items: MenuItem[];
@@ -55,42 +56,42 @@ export function MainNavMenu({ items, initialValue, focusValue }: MainNavMenuProp
   return (
     <NavigationMenu.Root
       ref={rootRef}
-      className={styles.root}
+      className={bar.root}
       aria-label={t('nav.mainNavigation')}
       value={value}
       onValueChange={setValue}
       delayDuration={120}
     >
-      <NavigationMenu.List className={styles.list}>
+      <NavigationMenu.List className={bar.list}>
         {items.map((item) => {
           const itemValue = String(item.id);
           if (item.children.length === 0) {
             return (
-              <NavigationMenu.Item key={item.id} className={styles.item}>
+              <NavigationMenu.Item key={item.id} className={bar.item}>
                 {item.href ? (
                   <NavigationMenu.Link asChild>
-                    <SmartLink href={item.href} className={styles.trigger}>
+                    <SmartLink href={item.href} className={bar.trigger}>
                       {item.name}
                       <Badges item={item} />
                     </SmartLink>
                   </NavigationMenu.Link>
                 ) : (
-                  <span className={styles.trigger}>{item.name}</span>
+                  <span className={bar.trigger}>{item.name}</span>
                 )}
               </NavigationMenu.Item>
             );
           }
           return (
-            <NavigationMenu.Item key={item.id} value={itemValue} className={styles.item}>
+            <NavigationMenu.Item key={item.id} value={itemValue} className={bar.item}>
               <NavigationMenu.Trigger
-                className={styles.trigger}
+                className={bar.trigger}
                 data-nav-value={itemValue}
                 onPointerDown={rememberPointer}
                 onClick={keepOpenOnClick(itemValue)}
               >
                 {item.name}
                 <Badges item={item} />
-                <Chevron className={styles.chevron} />
+                <Chevron className={bar.chevron} />
               </NavigationMenu.Trigger>
               <NavigationMenu.Content className={styles.content}>
                 <MegaPanel item={item} />

@@ -2,10 +2,12 @@
  * Turns the CMS navigation tree into what the header renders: hidden items (status 1) removed,
  * each item's target resolved. Levels below the second arrive as `unknown` in the generated
  * schema (it does not recurse), so each level is checked against the generated NavItem schema
- * here, and a node that breaks the contract fails the whole menu like any other bad body.
+ * when the answer arrives ({@link checkNavTree}), and a node that breaks the contract fails the
+ * whole menu like any other bad body. Building the menu from a checked tree needs no schema: a
+ * page rendered on the server shows its header from the data sent with it, without zod.
  */
 import type { core } from 'zod';
-import { NavItem } from '@/api/generated/model/navItem.zod';
+import type { NavItem } from '@/api/generated/model/navItem.zod';
 import { ResponseShapeError } from '@/lib/http';
 
 /** Mega-menu layout of a top-level item. */
@@ -35,10 +37,16 @@ function nonEmpty(value: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-function toMenuItems(nodes: readonly unknown[], url: string, path: (string | number)[], depth: number): MenuItem[] {
-  const items: MenuItem[] = [];
+export const NAV_TREE_URL = '/prod-api/api/programa/buildProgramaTree';
+
+/** A node of the navigation tree: its own fields as the contract says; its children checked or not. */
+export type NavNode = Omit<NavItem, 'children'> & { children: readonly unknown[] };
+
+type NavItemSchema = (typeof import('@/api/generated/model/navItem.zod'))['NavItem'];
+
+function checkLevel(schema: NavItemSchema, nodes: readonly unknown[], url: string, path: (string | number)[], depth: number): void {
   nodes.forEach((node, index) => {
-    const parsed = NavItem.safeParse(node);
+    const parsed = schema.safeParse(node);
     if (!parsed.success) {
       const issues: core.$ZodIssue[] = parsed.error.issues.map((issue) => ({
         ...issue,
@@ -47,7 +55,24 @@ function toMenuItems(nodes: readonly unknown[], url: string, path: (string | num
       console.error('[api] response does not match the API contract', url, issues);
       throw new ResponseShapeError(url, issues);
     }
-    const item = parsed.data;
+    if (depth > 1) checkLevel(schema, parsed.data.children, url, [...path, index, 'children'], depth - 1);
+  });
+}
+
+/**
+ * Checks every level of the `data` of buildProgramaTree that the header shows against the
+ * contract, loading the schema on first use; throws a {@link ResponseShapeError} otherwise.
+ * Resolves to the same tree, for {@link buildMenu}.
+ */
+export async function checkNavTree(data: readonly unknown[], url = NAV_TREE_URL): Promise<readonly NavNode[]> {
+  const { NavItem } = await import('@/api/generated/model/navItem.zod');
+  checkLevel(NavItem, data, url, ['data'], MENU_DEPTH);
+  return data as readonly NavNode[];
+}
+
+function toMenuItems(nodes: readonly NavNode[], depth: number): MenuItem[] {
+  const items: MenuItem[] = [];
+  nodes.forEach((item) => {
     if (item.status === 1) return;
     const external = nonEmpty(item.externalLink);
     const router = nonEmpty(item.router);
@@ -60,13 +85,14 @@ function toMenuItems(nodes: readonly unknown[], url: string, path: (string | num
       highlighted: item.flag === 1,
       badge: item.productType === 'C' || item.productType === 'M' ? item.productType : null,
       image: nonEmpty(item.image),
-      children: depth > 1 ? toMenuItems(item.children, url, [...path, index, 'children'], depth - 1) : [],
+      // checkNavTree checked every level down to MENU_DEPTH.
+      children: depth > 1 ? toMenuItems(item.children as readonly NavNode[], depth - 1) : [],
     });
   });
   return items;
 }
 
-/** The visible menu from the `data` of buildProgramaTree. */
-export function buildMenu(data: readonly unknown[], url = '/prod-api/api/programa/buildProgramaTree'): MenuItem[] {
-  return toMenuItems(data, url, ['data'], MENU_DEPTH);
+/** The visible menu from the `data` of buildProgramaTree, once {@link checkNavTree} passed it. */
+export function buildMenu(data: readonly NavNode[]): MenuItem[] {
+  return toMenuItems(data, MENU_DEPTH);
 }

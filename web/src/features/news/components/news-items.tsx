@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';

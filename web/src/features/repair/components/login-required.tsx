@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { loginPath } from '@/lib/routing';
 import { rememberReturnPage } from '@/lib/session';
 import { usePageLanguage } from '@/lib/use-page-language';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { usePageContext } from '@/lib/use-page-language';
 import type { WorkOrderReceipt } from '../api/work-orders';
 import { formatDateTime, repairDetailPath, repairListPath } from '../utils/paths';

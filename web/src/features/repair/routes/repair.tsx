@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PageFrame } from '@/components/ui/page-frame';
 import { getStoredAccount, useSession } from '@/lib/session';
 import { usePageContext } from '@/lib/use-page-language';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import styles from './virtual.module.css';

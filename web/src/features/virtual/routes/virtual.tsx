@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { PageFrame } from '@/components/ui/page-frame';
 import { loginPath } from '@/lib/routing';
 import { rememberReturnPage, useSession } from '@/lib/session';

@@ -21,11 +21,11 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   MilestoneListEnvelope
 } from '../../model/milestoneListEnvelope.zod';
 
-import {
+import type {
   OfficeListEnvelope
 } from '../../model/officeListEnvelope.zod';
 
@@ -71,7 +71,7 @@ export const contactUsList = async ( options?: Parameters<typeof http>[1]): Prom
     method: 'GET'
 
     ,
-    schema: OfficeListEnvelope
+    schema: () => import('../../model/officeListEnvelope.zod').then((module) => module.OfficeListEnvelope)
   }
 );}
 
@@ -172,7 +172,7 @@ export const developingCourseList = async (id: number, options?: Parameters<type
     method: 'GET'
 
     ,
-    schema: MilestoneListEnvelope
+    schema: () => import('../../model/milestoneListEnvelope.zod').then((module) => module.MilestoneListEnvelope)
   }
 );}
 

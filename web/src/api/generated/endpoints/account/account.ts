@@ -21,7 +21,7 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   AccountExistsEnvelope
 } from '../../model/accountExistsEnvelope.zod';
 
@@ -53,7 +53,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   IndustryListEnvelope
 } from '../../model/industryListEnvelope.zod';
 
@@ -61,11 +61,11 @@ import type {
   LogOffRequest
 } from '../../model/logOffRequest.zod';
 
-import {
+import type {
   LoginResultEnvelope
 } from '../../model/loginResultEnvelope.zod';
 
-import {
+import type {
   NullEnvelope
 } from '../../model/nullEnvelope.zod';
 
@@ -93,7 +93,7 @@ import type {
   PhoneResetPasswordRequest
 } from '../../model/phoneResetPasswordRequest.zod';
 
-import {
+import type {
   ThirdPartyAuthorizationEnvelope
 } from '../../model/thirdPartyAuthorizationEnvelope.zod';
 
@@ -105,11 +105,11 @@ import type {
   ThirdPartyLoginRequest
 } from '../../model/thirdPartyLoginRequest.zod';
 
-import {
+import type {
   TokenCheckEnvelope
 } from '../../model/tokenCheckEnvelope.zod';
 
-import {
+import type {
   UserInfoEnvelope
 } from '../../model/userInfoEnvelope.zod';
 
@@ -121,7 +121,7 @@ import type {
   WxCodeRequest
 } from '../../model/wxCodeRequest.zod';
 
-import {
+import type {
   WxSceneEnvelope
 } from '../../model/wxSceneEnvelope.zod';
 
@@ -192,7 +192,7 @@ return http<NullEnvelope>(getPhoneVerificationCodeUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(phoneCodeRequest),
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -283,7 +283,7 @@ return http<NullEnvelope>(getEmailVerificationCodeUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(emailCodeRequest),
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -376,7 +376,7 @@ return http<LoginResultEnvelope>(getPhoneCodeLoginUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(phoneCodeLoginRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -468,7 +468,7 @@ return http<LoginResultEnvelope>(getPhonePasswordLoginUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(phonePasswordLoginRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -561,7 +561,7 @@ return http<LoginResultEnvelope>(getEmailCodeLoginUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(emailCodeLoginRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -653,7 +653,7 @@ return http<LoginResultEnvelope>(getEmailPasswordLoginUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(emailPasswordLoginRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -747,7 +747,7 @@ return http<LoginResultEnvelope>(getPhoneRegisterUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(phoneRegisterRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -836,7 +836,7 @@ return http<LoginResultEnvelope>(getEmailRegisterUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(emailRegisterRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -924,7 +924,7 @@ return http<LoginResultEnvelope>(getOverseasEmailRegisterUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(overseasRegisterRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 
@@ -998,7 +998,7 @@ export const industryList = async ( options?: Parameters<typeof http>[1]): Promi
     method: 'POST'
 
     ,
-    schema: IndustryListEnvelope
+    schema: () => import('../../model/industryListEnvelope.zod').then((module) => module.IndustryListEnvelope)
   }
 );}
 
@@ -1086,7 +1086,7 @@ return http<NullEnvelope>(getPhoneResetPassUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(phoneResetPasswordRequest),
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -1174,7 +1174,7 @@ return http<NullEnvelope>(getEmailResetPassUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(emailResetPasswordRequest),
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -1266,7 +1266,7 @@ return http<WxSceneEnvelope>(getWxCodeUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(wxCodeRequest),
-    schema: WxSceneEnvelope
+    schema: () => import('../../model/wxSceneEnvelope.zod').then((module) => module.WxSceneEnvelope)
   }
 );}
 
@@ -1359,7 +1359,7 @@ return http<NullEnvelope>(getLogOffUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(logOffRequest),
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -1448,7 +1448,7 @@ export const validateToken = async (params: ValidateTokenParams, options?: Param
     method: 'POST'
 
     ,
-    schema: TokenCheckEnvelope
+    schema: () => import('../../model/tokenCheckEnvelope.zod').then((module) => module.TokenCheckEnvelope)
   }
 );}
 
@@ -1539,7 +1539,7 @@ return http<AccountExistsEnvelope>(getInspectUserIsExitUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(accountQuery),
-    schema: AccountExistsEnvelope
+    schema: () => import('../../model/accountExistsEnvelope.zod').then((module) => module.AccountExistsEnvelope)
   }
 );}
 
@@ -1614,7 +1614,7 @@ export const findUserInfo = async (id: number, options?: Parameters<typeof http>
     method: 'GET'
 
     ,
-    schema: UserInfoEnvelope
+    schema: () => import('../../model/userInfoEnvelope.zod').then((module) => module.UserInfoEnvelope)
   }
 );}
 
@@ -1716,7 +1716,7 @@ export const getUserInfo = async (id: number, options?: Parameters<typeof http>[
     method: 'GET'
 
     ,
-    schema: UserInfoEnvelope
+    schema: () => import('../../model/userInfoEnvelope.zod').then((module) => module.UserInfoEnvelope)
   }
 );}
 
@@ -1819,7 +1819,7 @@ export const logout = async ( options?: Parameters<typeof http>[1]): Promise<Nul
     method: 'POST'
 
     ,
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -1918,7 +1918,7 @@ return http<ThirdPartyAuthorizationEnvelope>(getThirdPartyAuthorizeUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(thirdPartyAuthorizeRequest),
-    schema: ThirdPartyAuthorizationEnvelope
+    schema: () => import('../../model/thirdPartyAuthorizationEnvelope.zod').then((module) => module.ThirdPartyAuthorizationEnvelope)
   }
 );}
 
@@ -2011,7 +2011,7 @@ return http<LoginResultEnvelope>(getThirdPartyLoginUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(thirdPartyLoginRequest),
-    schema: LoginResultEnvelope
+    schema: () => import('../../model/loginResultEnvelope.zod').then((module) => module.LoginResultEnvelope)
   }
 );}
 

@@ -25,11 +25,11 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   HomeAggregateEnvelope
 } from '../../model/homeAggregateEnvelope.zod';
 
-import {
+import type {
   SearchResultEnvelope
 } from '../../model/searchResultEnvelope.zod';
 
@@ -80,7 +80,7 @@ export const bffHome = async ( options?: Parameters<typeof http>[1]): Promise<Ho
     method: 'GET'
 
     ,
-    schema: HomeAggregateEnvelope
+    schema: () => import('../../model/homeAggregateEnvelope.zod').then((module) => module.HomeAggregateEnvelope)
   }
 );}
 
@@ -192,7 +192,7 @@ export const bffSearch = async (params: BffSearchParams, options?: Parameters<ty
     method: 'GET'
 
     ,
-    schema: SearchResultEnvelope
+    schema: () => import('../../model/searchResultEnvelope.zod').then((module) => module.SearchResultEnvelope)
   }
 );}
 

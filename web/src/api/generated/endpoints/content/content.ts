@@ -21,23 +21,23 @@ import type {
   BannerAllListParams
 } from '../../model/bannerAllListParams.zod';
 
-import {
+import type {
   BannerListEnvelope
 } from '../../model/bannerListEnvelope.zod';
 
-import {
+import type {
   CardListEnvelope
 } from '../../model/cardListEnvelope.zod';
 
-import {
+import type {
   ColumnPageEnvelope
 } from '../../model/columnPageEnvelope.zod';
 
-import {
+import type {
   ContentDetailEnvelope
 } from '../../model/contentDetailEnvelope.zod';
 
-import {
+import type {
   CustomFormEnvelope
 } from '../../model/customFormEnvelope.zod';
 
@@ -45,7 +45,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   HomePageEnvelope
 } from '../../model/homePageEnvelope.zod';
 
@@ -53,19 +53,19 @@ import type {
   Id
 } from '../../model/id.zod';
 
-import {
+import type {
   IndustrySummaryListEnvelope
 } from '../../model/industrySummaryListEnvelope.zod';
 
-import {
+import type {
   KeyWordListEnvelope
 } from '../../model/keyWordListEnvelope.zod';
 
-import {
+import type {
   NewsSummaryListEnvelope
 } from '../../model/newsSummaryListEnvelope.zod';
 
-import {
+import type {
   NoticeListEnvelope
 } from '../../model/noticeListEnvelope.zod';
 
@@ -118,7 +118,7 @@ export const bannerAllList = async (params: BannerAllListParams, options?: Param
     method: 'GET'
 
     ,
-    schema: BannerListEnvelope
+    schema: () => import('../../model/bannerListEnvelope.zod').then((module) => module.BannerListEnvelope)
   }
 );}
 
@@ -219,7 +219,7 @@ export const commonSelectPublishDataById = async (id: number, options?: Paramete
     method: 'GET'
 
     ,
-    schema: ColumnPageEnvelope
+    schema: () => import('../../model/columnPageEnvelope.zod').then((module) => module.ColumnPageEnvelope)
   }
 );}
 
@@ -320,7 +320,7 @@ export const commonSelectPublishDataByGeneId = async (id: Id, options?: Paramete
     method: 'GET'
 
     ,
-    schema: ColumnPageEnvelope
+    schema: () => import('../../model/columnPageEnvelope.zod').then((module) => module.ColumnPageEnvelope)
   }
 );}
 
@@ -421,7 +421,7 @@ export const commonGetDetails = async (id: number, options?: Parameters<typeof h
     method: 'GET'
 
     ,
-    schema: ContentDetailEnvelope
+    schema: () => import('../../model/contentDetailEnvelope.zod').then((module) => module.ContentDetailEnvelope)
   }
 );}
 
@@ -524,7 +524,7 @@ export const commonGetChildDetails = async (id: Id,
     method: 'GET'
 
     ,
-    schema: ContentDetailEnvelope
+    schema: () => import('../../model/contentDetailEnvelope.zod').then((module) => module.ContentDetailEnvelope)
   }
 );}
 
@@ -631,7 +631,7 @@ export const homeGetDetails = async ( options?: Parameters<typeof http>[1]): Pro
     method: 'GET'
 
     ,
-    schema: HomePageEnvelope
+    schema: () => import('../../model/homePageEnvelope.zod').then((module) => module.HomePageEnvelope)
   }
 );}
 
@@ -732,7 +732,7 @@ export const homeRecommendNews = async ( options?: Parameters<typeof http>[1]): 
     method: 'GET'
 
     ,
-    schema: NewsSummaryListEnvelope
+    schema: () => import('../../model/newsSummaryListEnvelope.zod').then((module) => module.NewsSummaryListEnvelope)
   }
 );}
 
@@ -833,7 +833,7 @@ export const homeCardModelList = async (id: Id, options?: Parameters<typeof http
     method: 'GET'
 
     ,
-    schema: CardListEnvelope
+    schema: () => import('../../model/cardListEnvelope.zod').then((module) => module.CardListEnvelope)
   }
 );}
 
@@ -934,7 +934,7 @@ export const homeRecommendIndustry = async (id: number, options?: Parameters<typ
     method: 'GET'
 
     ,
-    schema: IndustrySummaryListEnvelope
+    schema: () => import('../../model/industrySummaryListEnvelope.zod').then((module) => module.IndustrySummaryListEnvelope)
   }
 );}
 
@@ -1035,7 +1035,7 @@ export const noticeAllList = async ( options?: Parameters<typeof http>[1]): Prom
     method: 'GET'
 
     ,
-    schema: NoticeListEnvelope
+    schema: () => import('../../model/noticeListEnvelope.zod').then((module) => module.NoticeListEnvelope)
   }
 );}
 
@@ -1136,7 +1136,7 @@ export const keyWord = async ( options?: Parameters<typeof http>[1]): Promise<Ke
     method: 'GET'
 
     ,
-    schema: KeyWordListEnvelope
+    schema: () => import('../../model/keyWordListEnvelope.zod').then((module) => module.KeyWordListEnvelope)
   }
 );}
 
@@ -1237,7 +1237,7 @@ export const customForm = async (id: Id, options?: Parameters<typeof http>[1]): 
     method: 'GET'
 
     ,
-    schema: CustomFormEnvelope
+    schema: () => import('../../model/customFormEnvelope.zod').then((module) => module.CustomFormEnvelope)
   }
 );}
 

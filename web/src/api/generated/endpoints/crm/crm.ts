@@ -21,7 +21,7 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   CertificateImageEnvelope
 } from '../../model/certificateImageEnvelope.zod';
 
@@ -29,7 +29,7 @@ import type {
   CertificateImageRequest
 } from '../../model/certificateImageRequest.zod';
 
-import {
+import type {
   CertificateListEnvelope
 } from '../../model/certificateListEnvelope.zod';
 
@@ -37,11 +37,11 @@ import type {
   ChineseEnquiry
 } from '../../model/chineseEnquiry.zod';
 
-import {
+import type {
   ClueReceiptEnvelope
 } from '../../model/clueReceiptEnvelope.zod';
 
-import {
+import type {
   DistrictEnvelope
 } from '../../model/districtEnvelope.zod';
 
@@ -116,7 +116,7 @@ export const getExamResultByCodeOrPhone = async (params: GetExamResultByCodeOrPh
     method: 'GET'
 
     ,
-    schema: CertificateListEnvelope
+    schema: () => import('../../model/certificateListEnvelope.zod').then((module) => module.CertificateListEnvelope)
   }
 );}
 
@@ -242,7 +242,7 @@ return http<ClueReceiptEnvelope>(getAddSaleClueUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(chineseEnquiry),
-    schema: ClueReceiptEnvelope
+    schema: () => import('../../model/clueReceiptEnvelope.zod').then((module) => module.ClueReceiptEnvelope)
   }
 );}
 
@@ -341,7 +341,7 @@ return http<ClueReceiptEnvelope>(getAddOverseasSaleClueUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(overseasEnquiry),
-    schema: ClueReceiptEnvelope
+    schema: () => import('../../model/clueReceiptEnvelope.zod').then((module) => module.ClueReceiptEnvelope)
   }
 );}
 
@@ -432,7 +432,7 @@ return http<CertificateImageEnvelope>(getGenerateImageUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(certificateImageRequest),
-    schema: CertificateImageEnvelope
+    schema: () => import('../../model/certificateImageEnvelope.zod').then((module) => module.CertificateImageEnvelope)
   }
 );}
 
@@ -519,7 +519,7 @@ export const getDistrict = async (params: GetDistrictParams, options?: Parameter
     method: 'GET'
 
     ,
-    schema: DistrictEnvelope
+    schema: () => import('../../model/districtEnvelope.zod').then((module) => module.DistrictEnvelope)
   }
 );}
 

@@ -12,7 +12,7 @@ import type {
   UseMutationResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   DictDataListEnvelope
 } from '../../model/dictDataListEnvelope.zod';
 
@@ -65,7 +65,7 @@ return http<DictDataListEnvelope>(getDictDataListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(dictQuery),
-    schema: DictDataListEnvelope
+    schema: () => import('../../model/dictDataListEnvelope.zod').then((module) => module.DictDataListEnvelope)
   }
 );}
 

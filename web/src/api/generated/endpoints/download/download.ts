@@ -25,19 +25,19 @@ import type {
   DownloadGetDetailsByQueryParams
 } from '../../model/downloadGetDetailsByQueryParams.zod';
 
-import {
+import type {
   DownloadItemEnvelope
 } from '../../model/downloadItemEnvelope.zod';
 
-import {
+import type {
   DownloadLinkEnvelope
 } from '../../model/downloadLinkEnvelope.zod';
 
-import {
+import type {
   DownloadNodeListEnvelope
 } from '../../model/downloadNodeListEnvelope.zod';
 
-import {
+import type {
   DownloadPageEnvelope
 } from '../../model/downloadPageEnvelope.zod';
 
@@ -99,7 +99,7 @@ export const downloadTreeList = async ( options?: Parameters<typeof http>[1]): P
     method: 'GET'
 
     ,
-    schema: DownloadNodeListEnvelope
+    schema: () => import('../../model/downloadNodeListEnvelope.zod').then((module) => module.DownloadNodeListEnvelope)
   }
 );}
 
@@ -207,7 +207,7 @@ export const downloadGetDetailsByQuery = async (params: DownloadGetDetailsByQuer
     method: 'GET'
 
     ,
-    schema: DownloadItemEnvelope
+    schema: () => import('../../model/downloadItemEnvelope.zod').then((module) => module.DownloadItemEnvelope)
   }
 );}
 
@@ -308,7 +308,7 @@ export const downloadGetDetails = async (id: number, options?: Parameters<typeof
     method: 'GET'
 
     ,
-    schema: DownloadItemEnvelope
+    schema: () => import('../../model/downloadItemEnvelope.zod').then((module) => module.DownloadItemEnvelope)
   }
 );}
 
@@ -416,7 +416,7 @@ export const selectDownloadByTitle = async (params: SelectDownloadByTitleParams,
     method: 'GET'
 
     ,
-    schema: DownloadPageEnvelope
+    schema: () => import('../../model/downloadPageEnvelope.zod').then((module) => module.DownloadPageEnvelope)
   }
 );}
 
@@ -524,7 +524,7 @@ export const selectDownloadByParentId = async (params: SelectDownloadByParentIdP
     method: 'GET'
 
     ,
-    schema: DownloadPageEnvelope
+    schema: () => import('../../model/downloadPageEnvelope.zod').then((module) => module.DownloadPageEnvelope)
   }
 );}
 
@@ -647,7 +647,7 @@ return http<DownloadLinkEnvelope>(getUserDownloadUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(downloadRequest),
-    schema: DownloadLinkEnvelope
+    schema: () => import('../../model/downloadLinkEnvelope.zod').then((module) => module.DownloadLinkEnvelope)
   }
 );}
 

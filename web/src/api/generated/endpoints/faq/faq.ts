@@ -21,11 +21,11 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   FaqPageEnvelope
 } from '../../model/faqPageEnvelope.zod';
 
-import {
+import type {
   FaqTypeListEnvelope
 } from '../../model/faqTypeListEnvelope.zod';
 
@@ -75,7 +75,7 @@ export const faqTypeList = async ( options?: Parameters<typeof http>[1]): Promis
     method: 'GET'
 
     ,
-    schema: FaqTypeListEnvelope
+    schema: () => import('../../model/faqTypeListEnvelope.zod').then((module) => module.FaqTypeListEnvelope)
   }
 );}
 
@@ -183,7 +183,7 @@ export const selectFaqByTitle = async (params: SelectFaqByTitleParams, options?:
     method: 'GET'
 
     ,
-    schema: FaqPageEnvelope
+    schema: () => import('../../model/faqPageEnvelope.zod').then((module) => module.FaqPageEnvelope)
   }
 );}
 

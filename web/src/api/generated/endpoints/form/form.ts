@@ -24,11 +24,11 @@ import type {
   FormRecord
 } from '../../model/formRecord.zod';
 
-import {
+import type {
   FormRecordReceiptEnvelope
 } from '../../model/formRecordReceiptEnvelope.zod';
 
-import {
+import type {
   LegalTextEnvelope
 } from '../../model/legalTextEnvelope.zod';
 
@@ -82,7 +82,7 @@ return http<FormRecordReceiptEnvelope>(getCustomFormRecordUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(formRecord),
-    schema: FormRecordReceiptEnvelope
+    schema: () => import('../../model/formRecordReceiptEnvelope.zod').then((module) => module.FormRecordReceiptEnvelope)
   }
 );}
 
@@ -170,7 +170,7 @@ return http<LegalTextEnvelope>(getGetFormContentUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(formContentQuery),
-    schema: LegalTextEnvelope
+    schema: () => import('../../model/legalTextEnvelope.zod').then((module) => module.LegalTextEnvelope)
   }
 );}
 

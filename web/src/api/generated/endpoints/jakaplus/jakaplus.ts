@@ -17,15 +17,15 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   EcoPartnerListEnvelope
 } from '../../model/ecoPartnerListEnvelope.zod';
 
-import {
+import type {
   EcoProductDetailEnvelope
 } from '../../model/ecoProductDetailEnvelope.zod';
 
-import {
+import type {
   EcoProductSummaryListEnvelope
 } from '../../model/ecoProductSummaryListEnvelope.zod';
 
@@ -79,7 +79,7 @@ export const jakaPlusAllList = async ( options?: Parameters<typeof http>[1]): Pr
     method: 'GET'
 
     ,
-    schema: EcoPartnerListEnvelope
+    schema: () => import('../../model/ecoPartnerListEnvelope.zod').then((module) => module.EcoPartnerListEnvelope)
   }
 );}
 
@@ -182,7 +182,7 @@ export const jakaPlusGetProductListById = async (programId: number,
     method: 'GET'
 
     ,
-    schema: EcoProductSummaryListEnvelope
+    schema: () => import('../../model/ecoProductSummaryListEnvelope.zod').then((module) => module.EcoProductSummaryListEnvelope)
   }
 );}
 
@@ -291,7 +291,7 @@ export const jakaPlusGetProductDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: EcoProductDetailEnvelope
+    schema: () => import('../../model/ecoProductDetailEnvelope.zod').then((module) => module.EcoProductDetailEnvelope)
   }
 );}
 

@@ -21,7 +21,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   LanguagePageEnvelope
 } from '../../model/languagePageEnvelope.zod';
 
@@ -85,7 +85,7 @@ return http<LanguagePageEnvelope>(getLanguageListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(pageQuery),
-    schema: LanguagePageEnvelope
+    schema: () => import('../../model/languagePageEnvelope.zod').then((module) => module.LanguagePageEnvelope)
   }
 );}
 

@@ -25,7 +25,7 @@ import type {
   Id
 } from '../../model/id.zod';
 
-import {
+import type {
   NewsDetailEnvelope
 } from '../../model/newsDetailEnvelope.zod';
 
@@ -37,15 +37,15 @@ import type {
   NewsListParams
 } from '../../model/newsListParams.zod';
 
-import {
+import type {
   NewsPageEnvelope
 } from '../../model/newsPageEnvelope.zod';
 
-import {
+import type {
   NewsSummaryListEnvelope
 } from '../../model/newsSummaryListEnvelope.zod';
 
-import {
+import type {
   NewsTypeListEnvelope
 } from '../../model/newsTypeListEnvelope.zod';
 
@@ -98,7 +98,7 @@ export const newsListByTitle = async (params: NewsListByTitleParams, options?: P
     method: 'GET'
 
     ,
-    schema: NewsPageEnvelope
+    schema: () => import('../../model/newsPageEnvelope.zod').then((module) => module.NewsPageEnvelope)
   }
 );}
 
@@ -199,7 +199,7 @@ export const newsTypeList = async (id: number, options?: Parameters<typeof http>
     method: 'GET'
 
     ,
-    schema: NewsTypeListEnvelope
+    schema: () => import('../../model/newsTypeListEnvelope.zod').then((module) => module.NewsTypeListEnvelope)
   }
 );}
 
@@ -307,7 +307,7 @@ export const newsList = async (params: NewsListParams, options?: Parameters<type
     method: 'GET'
 
     ,
-    schema: NewsPageEnvelope
+    schema: () => import('../../model/newsPageEnvelope.zod').then((module) => module.NewsPageEnvelope)
   }
 );}
 
@@ -410,7 +410,7 @@ export const getNewsDetail = async (typeId: Id,
     method: 'GET'
 
     ,
-    schema: NewsDetailEnvelope
+    schema: () => import('../../model/newsDetailEnvelope.zod').then((module) => module.NewsDetailEnvelope)
   }
 );}
 
@@ -517,7 +517,7 @@ export const newsTopList = async ( options?: Parameters<typeof http>[1]): Promis
     method: 'GET'
 
     ,
-    schema: NewsSummaryListEnvelope
+    schema: () => import('../../model/newsSummaryListEnvelope.zod').then((module) => module.NewsSummaryListEnvelope)
   }
 );}
 

@@ -20,7 +20,7 @@ import type {
   OcrRequest
 } from '../../model/ocrRequest.zod';
 
-import {
+import type {
   OcrResultEnvelope
 } from '../../model/ocrResultEnvelope.zod';
 
@@ -60,7 +60,7 @@ formData.append(`file`, ocrRequest.file);
     method: 'POST'
     ,
     body: formData,
-    schema: OcrResultEnvelope
+    schema: () => import('../../model/ocrResultEnvelope.zod').then((module) => module.OcrResultEnvelope)
   }
 );}
 

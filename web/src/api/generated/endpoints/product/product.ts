@@ -17,7 +17,7 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   ColumnPageEnvelope
 } from '../../model/columnPageEnvelope.zod';
 
@@ -25,19 +25,19 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   ProductComparisonEnvelope
 } from '../../model/productComparisonEnvelope.zod';
 
-import {
+import type {
   ProductDetailEnvelope
 } from '../../model/productDetailEnvelope.zod';
 
-import {
+import type {
   ProductLineDetailEnvelope
 } from '../../model/productLineDetailEnvelope.zod';
 
-import {
+import type {
   ProductLineListEnvelope
 } from '../../model/productLineListEnvelope.zod';
 
@@ -83,7 +83,7 @@ export const productLinePullDown = async (id: number, options?: Parameters<typeo
     method: 'GET'
 
     ,
-    schema: ProductLineListEnvelope
+    schema: () => import('../../model/productLineListEnvelope.zod').then((module) => module.ProductLineListEnvelope)
   }
 );}
 
@@ -184,7 +184,7 @@ export const selectPublishDataById = async (id: number, options?: Parameters<typ
     method: 'GET'
 
     ,
-    schema: ColumnPageEnvelope
+    schema: () => import('../../model/columnPageEnvelope.zod').then((module) => module.ColumnPageEnvelope)
   }
 );}
 
@@ -285,7 +285,7 @@ export const productLineList = async ( options?: Parameters<typeof http>[1]): Pr
     method: 'GET'
 
     ,
-    schema: ProductLineListEnvelope
+    schema: () => import('../../model/productLineListEnvelope.zod').then((module) => module.ProductLineListEnvelope)
   }
 );}
 
@@ -388,7 +388,7 @@ export const getProductLineDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: ProductLineDetailEnvelope
+    schema: () => import('../../model/productLineDetailEnvelope.zod').then((module) => module.ProductLineDetailEnvelope)
   }
 );}
 
@@ -500,7 +500,7 @@ export const getProductDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: ProductDetailEnvelope
+    schema: () => import('../../model/productDetailEnvelope.zod').then((module) => module.ProductDetailEnvelope)
   }
 );}
 
@@ -615,7 +615,7 @@ export const productContrast = async (productIds: string, options?: Parameters<t
     method: 'GET'
 
     ,
-    schema: ProductComparisonEnvelope
+    schema: () => import('../../model/productComparisonEnvelope.zod').then((module) => module.ProductComparisonEnvelope)
   }
 );}
 
@@ -718,7 +718,7 @@ export const getProductById = async (programId: number,
     method: 'GET'
 
     ,
-    schema: ProductDetailEnvelope
+    schema: () => import('../../model/productDetailEnvelope.zod').then((module) => module.ProductDetailEnvelope)
   }
 );}
 

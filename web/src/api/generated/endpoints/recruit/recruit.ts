@@ -16,7 +16,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   PositionConfigListEnvelope
 } from '../../model/positionConfigListEnvelope.zod';
 
@@ -24,7 +24,7 @@ import type {
   PositionConfigQuery
 } from '../../model/positionConfigQuery.zod';
 
-import {
+import type {
   PositionPageEnvelope
 } from '../../model/positionPageEnvelope.zod';
 
@@ -73,7 +73,7 @@ return http<PositionPageEnvelope>(getRecruitPositionListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(positionQuery),
-    schema: PositionPageEnvelope
+    schema: () => import('../../model/positionPageEnvelope.zod').then((module) => module.PositionPageEnvelope)
   }
 );}
 
@@ -161,7 +161,7 @@ return http<PositionConfigListEnvelope>(getRecruitPositionConfigListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(positionConfigQuery),
-    schema: PositionConfigListEnvelope
+    schema: () => import('../../model/positionConfigListEnvelope.zod').then((module) => module.PositionConfigListEnvelope)
   }
 );}
 

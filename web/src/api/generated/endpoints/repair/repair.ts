@@ -21,7 +21,7 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   CompanyAddressListEnvelope
 } from '../../model/companyAddressListEnvelope.zod';
 
@@ -33,7 +33,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   NullEnvelope
 } from '../../model/nullEnvelope.zod';
 
@@ -49,15 +49,15 @@ import type {
   UploadRequest
 } from '../../model/uploadRequest.zod';
 
-import {
+import type {
   UploadedFileEnvelope
 } from '../../model/uploadedFileEnvelope.zod';
 
-import {
+import type {
   WorkOrderEnvelope
 } from '../../model/workOrderEnvelope.zod';
 
-import {
+import type {
   WorkOrderPageEnvelope
 } from '../../model/workOrderPageEnvelope.zod';
 
@@ -65,7 +65,7 @@ import type {
   WorkOrderQuery
 } from '../../model/workOrderQuery.zod';
 
-import {
+import type {
   WorkOrderReceiptEnvelope
 } from '../../model/workOrderReceiptEnvelope.zod';
 
@@ -128,7 +128,7 @@ formData.append(`file`, uploadRequest.file);
     method: 'POST'
     ,
     body: formData,
-    schema: UploadedFileEnvelope
+    schema: () => import('../../model/uploadedFileEnvelope.zod').then((module) => module.UploadedFileEnvelope)
   }
 );}
 
@@ -204,7 +204,7 @@ export const deleteRepairFile = async (uploadId: UploadId, options?: Parameters<
     method: 'DELETE'
 
     ,
-    schema: NullEnvelope
+    schema: () => import('../../model/nullEnvelope.zod').then((module) => module.NullEnvelope)
   }
 );}
 
@@ -304,7 +304,7 @@ return http<WorkOrderReceiptEnvelope>(getAddWorkOrderUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(repairReport),
-    schema: WorkOrderReceiptEnvelope
+    schema: () => import('../../model/workOrderReceiptEnvelope.zod').then((module) => module.WorkOrderReceiptEnvelope)
   }
 );}
 
@@ -394,7 +394,7 @@ return http<WorkOrderPageEnvelope>(getProcessListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(workOrderQuery),
-    schema: WorkOrderPageEnvelope
+    schema: () => import('../../model/workOrderPageEnvelope.zod').then((module) => module.WorkOrderPageEnvelope)
   }
 );}
 
@@ -470,7 +470,7 @@ export const repairDetail = async (id: number, options?: Parameters<typeof http>
     method: 'GET'
 
     ,
-    schema: WorkOrderEnvelope
+    schema: () => import('../../model/workOrderEnvelope.zod').then((module) => module.WorkOrderEnvelope)
   }
 );}
 
@@ -591,7 +591,7 @@ return http<CompanyAddressListEnvelope>(getCompanyListUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(companyQuery),
-    schema: CompanyAddressListEnvelope
+    schema: () => import('../../model/companyAddressListEnvelope.zod').then((module) => module.CompanyAddressListEnvelope)
   }
 );}
 

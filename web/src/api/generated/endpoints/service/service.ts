@@ -21,23 +21,23 @@ import type {
   CourseListParams
 } from '../../model/courseListParams.zod';
 
-import {
+import type {
   CoursePageEnvelope
 } from '../../model/coursePageEnvelope.zod';
 
-import {
+import type {
   CourseTypeListEnvelope
 } from '../../model/courseTypeListEnvelope.zod';
 
-import {
+import type {
   CurriculumListEnvelope
 } from '../../model/curriculumListEnvelope.zod';
 
-import {
+import type {
   DealerEnvelope
 } from '../../model/dealerEnvelope.zod';
 
-import {
+import type {
   DealerListEnvelope
 } from '../../model/dealerListEnvelope.zod';
 
@@ -45,7 +45,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   InstructorListEnvelope
 } from '../../model/instructorListEnvelope.zod';
 
@@ -95,7 +95,7 @@ export const curriculumsList = async ( options?: Parameters<typeof http>[1]): Pr
     method: 'GET'
 
     ,
-    schema: CurriculumListEnvelope
+    schema: () => import('../../model/curriculumListEnvelope.zod').then((module) => module.CurriculumListEnvelope)
   }
 );}
 
@@ -203,7 +203,7 @@ export const courseList = async (params: CourseListParams, options?: Parameters<
     method: 'GET'
 
     ,
-    schema: CoursePageEnvelope
+    schema: () => import('../../model/coursePageEnvelope.zod').then((module) => module.CoursePageEnvelope)
   }
 );}
 
@@ -304,7 +304,7 @@ export const courseTypeList = async (id: number, options?: Parameters<typeof htt
     method: 'GET'
 
     ,
-    schema: CourseTypeListEnvelope
+    schema: () => import('../../model/courseTypeListEnvelope.zod').then((module) => module.CourseTypeListEnvelope)
   }
 );}
 
@@ -405,7 +405,7 @@ export const instructorList = async ( options?: Parameters<typeof http>[1]): Pro
     method: 'GET'
 
     ,
-    schema: InstructorListEnvelope
+    schema: () => import('../../model/instructorListEnvelope.zod').then((module) => module.InstructorListEnvelope)
   }
 );}
 
@@ -508,7 +508,7 @@ export const validateDealer = async (companyName: string, options?: Parameters<t
     method: 'GET'
 
     ,
-    schema: DealerEnvelope
+    schema: () => import('../../model/dealerEnvelope.zod').then((module) => module.DealerEnvelope)
   }
 );}
 
@@ -616,7 +616,7 @@ export const selectCustomerRegion = async (params: SelectCustomerRegionParams, o
     method: 'GET'
 
     ,
-    schema: DealerListEnvelope
+    schema: () => import('../../model/dealerListEnvelope.zod').then((module) => module.DealerListEnvelope)
   }
 );}
 

@@ -21,11 +21,11 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   NavItemListEnvelope
 } from '../../model/navItemListEnvelope.zod';
 
-import {
+import type {
   SiteInfoEnvelope
 } from '../../model/siteInfoEnvelope.zod';
 
@@ -73,7 +73,7 @@ export const buildProgramaTree = async (id: number, options?: Parameters<typeof 
     method: 'GET'
 
     ,
-    schema: NavItemListEnvelope
+    schema: () => import('../../model/navItemListEnvelope.zod').then((module) => module.NavItemListEnvelope)
   }
 );}
 
@@ -174,7 +174,7 @@ export const commonAllList = async ( options?: Parameters<typeof http>[1]): Prom
     method: 'GET'
 
     ,
-    schema: SiteInfoEnvelope
+    schema: () => import('../../model/siteInfoEnvelope.zod').then((module) => module.SiteInfoEnvelope)
   }
 );}
 

@@ -17,7 +17,7 @@ import type {
   UseQueryResult
 } from '@tanstack/react-query';
 
-import {
+import type {
   ApplicationDetailEnvelope
 } from '../../model/applicationDetailEnvelope.zod';
 
@@ -25,11 +25,11 @@ import type {
   ApplicationsListParams
 } from '../../model/applicationsListParams.zod';
 
-import {
+import type {
   CaseDetailEnvelope
 } from '../../model/caseDetailEnvelope.zod';
 
-import {
+import type {
   CasePageEnvelope
 } from '../../model/casePageEnvelope.zod';
 
@@ -41,15 +41,15 @@ import type {
   Id
 } from '../../model/id.zod';
 
-import {
+import type {
   IndustryDetailEnvelope
 } from '../../model/industryDetailEnvelope.zod';
 
-import {
+import type {
   ProductLevelDetailEnvelope
 } from '../../model/productLevelDetailEnvelope.zod';
 
-import {
+import type {
   SolutionMenuEnvelope
 } from '../../model/solutionMenuEnvelope.zod';
 
@@ -95,7 +95,7 @@ export const solutionPullDown = async (id: number, options?: Parameters<typeof h
     method: 'GET'
 
     ,
-    schema: SolutionMenuEnvelope
+    schema: () => import('../../model/solutionMenuEnvelope.zod').then((module) => module.SolutionMenuEnvelope)
   }
 );}
 
@@ -198,7 +198,7 @@ export const getIndustryDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: IndustryDetailEnvelope
+    schema: () => import('../../model/industryDetailEnvelope.zod').then((module) => module.IndustryDetailEnvelope)
   }
 );}
 
@@ -307,7 +307,7 @@ export const getProductApplyDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: ProductLevelDetailEnvelope
+    schema: () => import('../../model/productLevelDetailEnvelope.zod').then((module) => module.ProductLevelDetailEnvelope)
   }
 );}
 
@@ -416,7 +416,7 @@ export const getApplyDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: ApplicationDetailEnvelope
+    schema: () => import('../../model/applicationDetailEnvelope.zod').then((module) => module.ApplicationDetailEnvelope)
   }
 );}
 
@@ -530,7 +530,7 @@ export const applicationsList = async (params: ApplicationsListParams, options?:
     method: 'GET'
 
     ,
-    schema: CasePageEnvelope
+    schema: () => import('../../model/casePageEnvelope.zod').then((module) => module.CasePageEnvelope)
   }
 );}
 
@@ -633,7 +633,7 @@ export const getApplicationsDetails = async (programId: number,
     method: 'GET'
 
     ,
-    schema: CaseDetailEnvelope
+    schema: () => import('../../model/caseDetailEnvelope.zod').then((module) => module.CaseDetailEnvelope)
   }
 );}
 

@@ -25,7 +25,7 @@ import type {
   ErrorEnvelope
 } from '../../model/errorEnvelope.zod';
 
-import {
+import type {
   SyncResultEnvelope
 } from '../../model/syncResultEnvelope.zod';
 
@@ -33,15 +33,15 @@ import type {
   VirtualMachineRequest
 } from '../../model/virtualMachineRequest.zod';
 
-import {
+import type {
   VirtualModelListEnvelope
 } from '../../model/virtualModelListEnvelope.zod';
 
-import {
+import type {
   VirtualTrialEnvelope
 } from '../../model/virtualTrialEnvelope.zod';
 
-import {
+import type {
   VirtualTrialNullableEnvelope
 } from '../../model/virtualTrialNullableEnvelope.zod';
 
@@ -112,7 +112,7 @@ return http<VirtualTrialEnvelope>(getApplyVirtualMachineUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(virtualMachineRequest),
-    schema: VirtualTrialEnvelope
+    schema: () => import('../../model/virtualTrialEnvelope.zod').then((module) => module.VirtualTrialEnvelope)
   }
 );}
 
@@ -206,7 +206,7 @@ return http<VirtualTrialEnvelope>(getSwitchVersionUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(virtualMachineRequest),
-    schema: VirtualTrialEnvelope
+    schema: () => import('../../model/virtualTrialEnvelope.zod').then((module) => module.VirtualTrialEnvelope)
   }
 );}
 
@@ -285,7 +285,7 @@ export const phoneHasCreateEcs = async ( options?: Parameters<typeof http>[1]): 
     method: 'GET'
 
     ,
-    schema: VirtualTrialNullableEnvelope
+    schema: () => import('../../model/virtualTrialNullableEnvelope.zod').then((module) => module.VirtualTrialNullableEnvelope)
   }
 );}
 
@@ -387,7 +387,7 @@ export const emailHasCreateEcs = async ( options?: Parameters<typeof http>[1]): 
     method: 'GET'
 
     ,
-    schema: VirtualTrialNullableEnvelope
+    schema: () => import('../../model/virtualTrialNullableEnvelope.zod').then((module) => module.VirtualTrialNullableEnvelope)
   }
 );}
 
@@ -490,7 +490,7 @@ export const virtualCatalogue = async ( options?: Parameters<typeof http>[1]): P
     method: 'GET'
 
     ,
-    schema: VirtualModelListEnvelope
+    schema: () => import('../../model/virtualModelListEnvelope.zod').then((module) => module.VirtualModelListEnvelope)
   }
 );}
 
@@ -595,7 +595,7 @@ export const systemRecovery = async ( options?: Parameters<typeof http>[1]): Pro
     method: 'GET'
 
     ,
-    schema: SyncResultEnvelope
+    schema: () => import('../../model/syncResultEnvelope.zod').then((module) => module.SyncResultEnvelope)
   }
 );}
 
