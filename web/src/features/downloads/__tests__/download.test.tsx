@@ -54,7 +54,8 @@ describe('the download page', () => {
     expect(within(categories).getByRole('button', { name: 'Product manuals' }).getAttribute('aria-current')).toBe('true');
     expect(within(categories).getByRole('button', { name: 'Show the categories of CAD models' }).getAttribute('aria-expanded')).toBe('false');
     expect(await screen.findByRole('heading', { level: 2, name: 'Product manuals' }, SLOW)).toBeTruthy();
-    const row = screen.getByRole('article', { name: 'JAKA Zu user manual' });
+    // The documents are a second query: they may arrive after the category's heading.
+    const row = await screen.findByRole('article', { name: 'JAKA Zu user manual' }, SLOW);
     expect(within(row).getByText('Version V2.4')).toBeTruthy();
     expect(within(row).getByText('18.4 MB')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Preview JAKA Zu user manual' })).toBeTruthy();
