@@ -182,5 +182,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    unstubEnvs: true,
   },
 }));

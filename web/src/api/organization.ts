@@ -45,7 +45,18 @@ export function siteOrganization(name: string, origin: string, homeUrl: string, 
   };
 }
 
-export function useOrganization(): SiteOrganization {
+/**
+ * The company for the page's structured data, on the server only: structured data is for
+ * crawlers, which read the server's HTML, so the browser skips it (null) and the code that builds
+ * it stays out of the pages' scripts (the build drops the branch). The condition is fixed for a
+ * build, so the hooks below run in the same order on every render.
+ */
+export function useOrganization(): SiteOrganization | null {
+  if (!import.meta.env.SSR) return null;
+  return useSiteOrganization();
+}
+
+function useSiteOrganization(): SiteOrganization {
   const context = usePageContext();
   const { t } = useTranslation();
   const site = useSiteInfo(context);

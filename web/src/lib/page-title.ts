@@ -46,24 +46,26 @@ function hasContent(input: PageTitleInput): boolean {
  */
 export function usePageTitle(input: PageTitleInput): void {
   const { pathname } = useLocation();
-  if (import.meta.env.SSR && hasContent(input)) pageTitleStore.set({ ...input, path: pathname });
   const { page, document, description, image, type, structuredData, notFound } = input;
   // Structured data is compared as text: a new object each render must not loop the effect.
   const structured = structuredData?.length ? JSON.stringify(structuredData) : '';
+  const entryNow = (): PageTitle => ({
+    path: pathname,
+    page: page || null,
+    document: document || null,
+    description: description || null,
+    image: image || null,
+    type,
+    structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
+    notFound,
+  });
+  if (import.meta.env.SSR && hasContent(input)) pageTitleStore.set(entryNow());
   useEffect(() => {
-    const entry: PageTitle = {
-      path: pathname,
-      page: page || null,
-      document: document || null,
-      description: description || null,
-      image: image || null,
-      type,
-      structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
-      notFound,
-    };
+    const entry = entryNow();
     if (!hasContent(entry)) return;
     pageTitleStore.set(entry);
     return () => pageTitleStore.set((current) => (current === entry ? null : current));
+    // entryNow reads exactly these values.
   }, [pathname, page, document, description, image, type, structured, notFound]);
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { useSiteInfo } from '@/api/site-info';
 import { PageFrame } from '@/components/ui/page-frame';
 import { homePath, localizePath } from '@/lib/routing';

@@ -26,14 +26,15 @@ describe('the home page', () => {
     const { requests } = mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/jp/index');
     await screen.findByRole('region', { name: '注目情報' });
-    // And the site information the header reads too: the company behind the site (Organization).
-    expect(requests.map((r) => r.url).sort()).toEqual(['/prod-api/api/common/allList', '/prod-api/bff/home']);
+    // Only the aggregate: the company's structured data is built on the server alone.
+    expect(requests.map((r) => r.url)).toEqual(['/prod-api/bff/home']);
     const home = requests.find((r) => r.url === '/prod-api/bff/home');
     expect(home?.headers.get('lang')).toBe('ja');
     expect(home?.headers.get('preview')).toBeNull();
   });
 
   it('describes the company (Organization) from the site information, and the site in its own words', async () => {
+    vi.stubEnv('SSR', true); // structured data is built where crawlers read it: on the server
     mockFetch([
       ['/bff/home', { body: envelope(homeAggregate) }],
       ['/api/common/allList', { body: envelope(siteInfo) }],

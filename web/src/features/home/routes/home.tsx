@@ -25,7 +25,7 @@ export function HomeRoute() {
   // What the home page says about the site, in its own words: its product and solution intros.
   usePageTitle({
     description: joinSentences(context.lang, [t('productsIntro'), t('industriesIntro')]),
-    structuredData: [organization.data],
+    structuredData: organization ? [organization.data] : undefined,
   });
 
   return (

@@ -43,6 +43,7 @@ describe('a news article', () => {
   });
 
   it('describes itself as a NewsArticle: headline, summary, date, picture, author and publisher', async () => {
+    vi.stubEnv('SSR', true); // structured data is built where crawlers read it: on the server
     stubDetail({ body: envelope(article({ image: '/cms-assets/pictures/news-35.jpg' })) });
     await renderRoute(<NewsDetailRoute />, 'newsDetail/:id', '/en/newsDetail/35?typeId=1');
     await screen.findByRole('heading', { level: 1, name: 'JAKA Pro series certified for cleanrooms' }, SLOW);

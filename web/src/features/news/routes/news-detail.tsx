@@ -47,7 +47,8 @@ export function NewsDetailRoute() {
     description: data ? summaryOf([data.seoDescription, data.summary], data.content) : null,
     image: cardImage([data?.image]),
     type: 'article',
-    structuredData: data
+    structuredData:
+      data && organization
       ? [
           newsArticleData({
             headline: data.title,

@@ -45,7 +45,8 @@ export function ProductDetailsRoute() {
     description,
     image: data ? cardImage([data.image, ...data.images]) : null,
     type: 'product',
-    structuredData: data
+    structuredData:
+      data && organization
       ? [
           productData({
             name: data.productName,

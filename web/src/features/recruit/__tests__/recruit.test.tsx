@@ -124,6 +124,7 @@ describe('the positions page', () => {
   });
 
   it('describes the position its address opens as a JobPosting, and a plain list as none', async () => {
+    vi.stubEnv('SSR', true); // structured data is built where crawlers read it: on the server
     positionsApi();
     const origin = window.location.origin;
     const { unmount } = await renderAt(<PositionRoute />, '/en/position?type=campus&id=3&utm_source=mail');

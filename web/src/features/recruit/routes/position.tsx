@@ -51,7 +51,7 @@ export function PositionRoute() {
   usePageTitle({
     page: opened?.title,
     description: opened ? excerpt(htmlToText(opened.duties)) : t('position.lead'),
-    structuredData: opened ? [positionJobPosting(opened, { organization: organization.reference, url, labels })] : undefined,
+    structuredData: opened && organization ? [positionJobPosting(opened, { organization: organization.reference, url, labels })] : undefined,
   });
 
   const update = (changes: Record<string, string | null>, options: { replace?: boolean } = {}) => {
