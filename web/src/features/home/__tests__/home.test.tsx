@@ -116,7 +116,7 @@ describe('the home page', () => {
     expect(slide?.getAttribute('aria-label')).toBe('1 of 3');
     expect(within(slide as HTMLElement).getByRole('heading', { name: 'JAKA Zu series' })).toBeTruthy();
     expect(within(slide as HTMLElement).getByText('Safe, flexible, easy to deploy')).toBeTruthy();
-    expect(within(slide as HTMLElement).getByRole('link', { name: 'Learn more' }).getAttribute('href')).toBe(
+    expect(within(slide as HTMLElement).getByRole('link', { name: 'Learn more: JAKA Zu series' }).getAttribute('href')).toBe(
       '/en/productList/1',
     );
   });

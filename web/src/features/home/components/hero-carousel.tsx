@@ -95,6 +95,8 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
                 {banner.link ? (
                   <SmartLink href={banner.link} className={styles.cta}>
                     {t('learnMore')}
+                    {/* Says where it leads, for screen readers and search engines alike. */}
+                    <span className="visually-hidden">: {banner.title}</span>
                   </SmartLink>
                 ) : null}
               </div>
