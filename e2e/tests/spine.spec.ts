@@ -17,7 +17,7 @@ test('a visitor lands on /index and switches the site to English', async ({ page
   await expect(nav.getByRole('button', { name: '产品中心', exact: true })).toBeVisible();
   await expect(nav.getByRole('button', { name: '解决方案', exact: true })).toBeVisible();
   const carousel = page.locator('[aria-roledescription="carousel"]');
-  await expect(carousel.getByText('JAKA Zu 系列协作机器人')).toBeVisible();
+  await expect(carousel.getByRole('heading', { name: 'JAKA Zu 系列协作机器人' })).toBeVisible();
 
   await page.getByRole('button', { name: /^语言/ }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
@@ -27,7 +27,7 @@ test('a visitor lands on /index and switches the site to English', async ({ page
   const enNav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(enNav.getByRole('button', { name: 'Products', exact: true })).toBeVisible();
   await expect(enNav.getByRole('button', { name: 'Service & Support', exact: true })).toBeVisible();
-  await expect(page.locator('[aria-roledescription="carousel"]').getByText('JAKA Zu collaborative robots')).toBeVisible();
+  await expect(page.locator('[aria-roledescription="carousel"]').getByRole('heading', { name: 'JAKA Zu collaborative robots' })).toBeVisible();
   await expect(enNav.getByText('产品中心')).toHaveCount(0);
 
   expect(consoleErrors).toEqual([]);
