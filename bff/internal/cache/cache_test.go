@@ -387,3 +387,25 @@ func BenchmarkStoreWhenFull(b *testing.B) {
 		b.Fatal("nothing was evicted")
 	}
 }
+
+func TestAcceptsEncodingReadsTheListAndItsQualities(t *testing.T) {
+	for _, tc := range []struct {
+		header []string
+		coding string
+		want   bool
+	}{
+		{[]string{"gzip, deflate, br"}, "gzip", true},
+		{[]string{"gzip, deflate, br"}, "br", true},
+		{[]string{"deflate", "GZIP"}, "gzip", true},
+		{[]string{"gzip;q=0.5, br;q=1.0"}, "gzip", true},
+		{[]string{"gzip;q=0"}, "gzip", false},
+		{[]string{"br; q=0.000, gzip"}, "br", false},
+		{[]string{"br;q=0, gzip"}, "gzip", true},
+		{[]string{"x-gzip"}, "gzip", false},
+		{[]string{"identity"}, "gzip", false},
+		{nil, "gzip", false},
+	} {
+		h := http.Header{"Accept-Encoding": tc.header}
+		assert.Equal(t, tc.want, AcceptsEncoding(h, tc.coding), "%q %s", tc.header, tc.coding)
+	}
+}

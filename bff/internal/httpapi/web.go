@@ -7,6 +7,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/jakarobotics/website/bff/internal/cache"
 )
 
 // webApp serves the built web app: real files as they are, hashed assets cached for a year, and
@@ -60,9 +62,8 @@ var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", 
 // weight on a phone: compressed once at build time, they cost nothing per request.
 func (a *webApp) serveCompressed(w http.ResponseWriter, r *http.Request, clean string) bool {
 	w.Header().Add("Vary", "Accept-Encoding")
-	accepted := r.Header.Get("Accept-Encoding")
 	for _, c := range precompressed {
-		if !acceptsEncoding(accepted, c.encoding) {
+		if !cache.AcceptsEncoding(r.Header, c.encoding) {
 			continue
 		}
 		f, err := os.Open(filepath.Join(a.dir, filepath.FromSlash(clean+c.suffix)))
@@ -80,19 +81,6 @@ func (a *webApp) serveCompressed(w http.ResponseWriter, r *http.Request, clean s
 		w.Header().Set("Content-Encoding", c.encoding)
 		http.ServeContent(w, r, clean, info.ModTime(), f)
 		return true
-	}
-	return false
-}
-
-// acceptsEncoding reports whether an Accept-Encoding header admits the encoding (a q of 0 refuses it).
-func acceptsEncoding(header, encoding string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), encoding) {
-			continue
-		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
 	}
 	return false
 }
