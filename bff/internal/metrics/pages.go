@@ -38,23 +38,9 @@ func (m *Metrics) RegisterPages(stats func() CacheStats) *Pages {
 	for _, r := range []string{"hit", "miss", "stale", "stale_if_error", "bypass"} {
 		p.CacheResults.WithLabelValues(r)
 	}
-	m.Registry.MustRegister(p.Fallbacks, p.CacheResults,
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "bff_page_cache_entries",
-			Help: "Rendered pages held by the page cache.",
-		}, func() float64 { return float64(stats().Entries) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "bff_page_cache_bytes",
-			Help: "Size of the page cache: each page's body, gzip body and key, and a fixed overhead per page.",
-		}, func() float64 { return float64(stats().Bytes) }),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "bff_page_cache_max_bytes",
-			Help: "The page cache's bound (PAGE_CACHE_MAX_BYTES).",
-		}, func() float64 { return float64(stats().MaxBytes) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "bff_page_cache_evictions_total",
-			Help: "Pages dropped from the page cache to make room, or because even stale-if-error could no longer serve them.",
-		}, func() float64 { return float64(stats().Evictions) }),
-	)
+	m.Registry.MustRegister(p.Fallbacks, p.CacheResults)
+	m.Registry.MustRegister(cacheFigures(cacheNames{
+		prefix: "bff_page_cache", cache: "page cache", held: "Rendered pages", item: "page", dropped: "Pages", setting: "PAGE_CACHE_MAX_BYTES",
+	}, stats)...)
 	return p
 }
