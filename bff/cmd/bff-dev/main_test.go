@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -20,36 +18,13 @@ func TestTheDevelopmentStartRunsStandInsForTheSystemsWithoutAURL(t *testing.T) {
 	t.Cleanup(crm.Close)
 	env := map[string]string{"PORT": "0", "DATA_DIR": t.TempDir(), "WEB_DIR": t.TempDir(), "CRM_URL": crm.URL}
 
-	ctx, cancel := context.WithCancel(context.Background())
-	out, w := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := run(ctx, nil, func(k string) string { return env[k] }, w)
-		_ = w.CloseWithError(err)
-		done <- err
-	}()
-	t.Cleanup(func() {
-		cancel()
-		assert.NoError(t, <-done)
-	})
-	var site, admin string
-	var logs strings.Builder
-	lines := bufio.NewScanner(out)
-	for lines.Scan() {
-		logs.WriteString(lines.Text() + "\n")
-		if addr, ok := strings.CutPrefix(lines.Text(), "The admin endpoints are at "); ok {
-			admin = addr
-		}
-		if addr, ok := strings.CutPrefix(lines.Text(), "The site is at "); ok {
-			site = addr
-			break
-		}
-	}
-	require.NotEmpty(t, site, "the development start needs no URL and no secret: %v\n%s", lines.Err(), logs.String())
-	go func() { _, _ = io.Copy(io.Discard, out) }()
+	// The development start needs no URL and no secret.
+	site, logs, _ := startDev(t, env)
+	admin := regexp.MustCompile(`The admin endpoints are at (\S+)`).FindStringSubmatch(logs)
+	require.Len(t, admin, 2, logs)
 
-	assert.Contains(t, logs.String(), `msg="embedded mock" system=content`)
-	assert.NotContains(t, logs.String(), `msg="embedded mock" system=crm`, "CRM_URL points at the real system")
+	assert.Contains(t, logs, `msg="embedded mock" system=content`)
+	assert.NotContains(t, logs, `msg="embedded mock" system=crm`, "CRM_URL points at the real system")
 
 	req, _ := http.NewRequest(http.MethodGet, site+"/prod-api/api/programa/buildProgramaTree/8", nil)
 	req.Header.Set("lang", "en")
@@ -61,8 +36,8 @@ func TestTheDevelopmentStartRunsStandInsForTheSystemsWithoutAURL(t *testing.T) {
 
 	// PREVIEW_SECRET is unset: the embedded CMS and the BFF share a random one, so an editor's
 	// link from the CMS shows its draft through the BFF, and nothing else does.
-	cms := regexp.MustCompile(`msg="embedded mock" system=content url=(\S+)`).FindStringSubmatch(logs.String())
-	require.Len(t, cms, 2, logs.String())
+	cms := regexp.MustCompile(`msg="embedded mock" system=content url=(\S+)`).FindStringSubmatch(logs)
+	require.Len(t, cms, 2, logs)
 	resp, err = http.Post(cms[1]+"/__admin/preview-links", "application/json",
 		strings.NewReader(`{"path": "/en/preview/investment", "editor": "li.na@jaka.com"}`))
 	require.NoError(t, err)
@@ -82,8 +57,7 @@ func TestTheDevelopmentStartRunsStandInsForTheSystemsWithoutAURL(t *testing.T) {
 	assert.Equal(t, http.StatusOK, draft(link.Token), "the editor's link shows the draft")
 	assert.Equal(t, http.StatusNotFound, draft("1"), "nothing else does")
 
-	require.NotEmpty(t, admin)
-	resp, err = http.Get(admin + "/readyz")
+	resp, err = http.Get(admin[1] + "/readyz")
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
