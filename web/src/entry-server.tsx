@@ -24,7 +24,7 @@ import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
 import { NAMESPACES } from '@/i18n/catalogue';
-import { ApiError } from '@/lib/http';
+import { isNotFound } from '@/lib/http';
 import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
 import { type PageHead, headHtml } from '@/lib/page-head';
@@ -86,10 +86,6 @@ function isEnabled(query: Query): boolean {
 /** A query the render asked for that nobody has fetched yet. */
 function isWaiting(query: Query, tried: Set<string>): boolean {
   return query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isEnabled(query) && !tried.has(query.queryHash);
-}
-
-function isNotFoundError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
 }
 
 /** Collects a stream into text. */
@@ -197,7 +193,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     // A query that failed for another reason than "not found" is asked again by the browser:
     // the server shows its loading state, as the browser will before its answer.
     for (const query of queryClient.getQueryCache().getAll()) {
-      if (query.state.status === 'error' && !isNotFoundError(query.state.error)) queryClient.getQueryCache().remove(query);
+      if (query.state.status === 'error' && !isNotFound(query.state.error)) queryClient.getQueryCache().remove(query);
     }
     takeNotFoundReport();
     pageTitleStore.set(null);
@@ -231,7 +227,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     });
 
     const queries: DehydratedState = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && isNotFoundError(query.state.error)),
+      shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
       shouldRedactErrors: () => false,
     });
     for (const query of queries.queries) {

@@ -14,7 +14,7 @@ import {
 } from '@/api/generated/endpoints/content/content';
 import type { ColumnPageEnvelope } from '@/api/generated/model/columnPageEnvelope.zod';
 import type { ContentDetailEnvelope } from '@/api/generated/model/contentDetailEnvelope.zod';
-import { ApiError } from '@/lib/http';
+import { isNotFound } from '@/lib/http';
 import { type PageContext, contentQuery } from '@/lib/use-page-language';
 
 export type Article = ContentDetailEnvelope['data'];
@@ -29,11 +29,6 @@ export function useArticle(id: number, context: PageContext) {
     query: { queryKey: [...getCommonGetDetailsQueryKey(id), ...key], select: selectData },
     request,
   });
-}
-
-/** True for the answer "this item does not exist (or is not published in this language)". */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
 }
 
 export interface ChildArticles {

@@ -92,6 +92,11 @@ export class ApiError extends Error {
   }
 }
 
+/** True for the answer "this item does not exist (or is not published in this language)". */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** A 2xx body that does not match the contract: never rendered, always shown as an error. */
 export class ResponseShapeError extends Error {
   override readonly name = 'ResponseShapeError';

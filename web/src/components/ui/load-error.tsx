@@ -1,13 +1,8 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { SmartLink } from '@/components/ui/smart-link';
-import { ApiError } from '@/lib/http';
-import styles from './load-error.module.css';
+import { isNotFound } from '@/lib/http';
 import { NotFoundMark } from '@/lib/page-title';
-
-/** True when the server says the item does not exist (or is no longer published). */
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+import styles from './load-error.module.css';
 
 export interface LoadErrorProps {
   /** The failure; null when the address itself names no item (treated as not found). */

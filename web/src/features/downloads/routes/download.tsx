@@ -7,7 +7,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { Pager } from '@/components/ui/pager';
 import { SearchBox } from '@/components/ui/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/http';
+import { isNotFound } from '@/lib/http';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import {
@@ -124,7 +124,7 @@ export function DownloadRoute() {
             onSearch={(q) => update({ q, page: null, id: null })}
             onClear={() => update({ q: null, page: null })}
           />
-          {requestedId !== null && requested.error instanceof ApiError && requested.error.status === 404 ? (
+          {requestedId !== null && isNotFound(requested.error) ? (
             <p className={styles.notice} role="status">
               {t('requestedMissing')}
             </p>

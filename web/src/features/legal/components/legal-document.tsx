@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isNotFound } from '@/api/article';
+import { isNotFound } from '@/lib/http';
 import { ArticleSkeleton, ContentHtml } from '@/components/ui/article';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatDate } from '@/lib/format-date';

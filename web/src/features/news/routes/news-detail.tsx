@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { PageFrame } from '@/components/ui/page-frame';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useOrganization } from '@/api/organization';
-import { ApiError } from '@/lib/http';
+import { isNotFound } from '@/lib/http';
 import { htmlLang } from '@/lib/language';
 import { cardImage } from '@/lib/page-head';
 import { NotFoundMark, usePageTitle, usePageUrl } from '@/lib/page-title';
@@ -73,7 +73,7 @@ export function NewsDetailRoute() {
     }
   }, [data, typeId, params, setParams]);
 
-  const missing = newsId === 0 || (article.error instanceof ApiError && article.error.status === 404);
+  const missing = newsId === 0 || isNotFound(article.error);
   let body;
   if (missing) body = <ArticleMissing />;
   else if (data) body = <ArticleBody article={data} types={types.data} />;
