@@ -6,7 +6,7 @@ import { App } from '@/app/app';
 import { createRoutes } from '@/app/routes';
 import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { readBrowserInfo } from '@/lib/browser';
-import { htmlLang, isMiniProgram } from '@/lib/language';
+import { type SiteLanguage, htmlLang, isMiniProgram } from '@/lib/language';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { showsDrafts, takePreviewToken } from '@/lib/preview-token';
 import { createQueryClient } from '@/lib/query-client';
@@ -95,8 +95,8 @@ async function hydrate(state: SsrState): Promise<void> {
 }
 
 /** Renders the page in the browser alone (the server sent the app without a page). */
-async function render(): Promise<void> {
-  await initI18n(languageFromPath(window.location.pathname));
+async function render(lang: SiteLanguage): Promise<void> {
+  await initI18n(lang);
   const router = createBrowserRouter(createRoutes());
   createRoot(container!).render(
     <StrictMode>
@@ -118,7 +118,7 @@ const state = readSsrState(document);
 // A preview the server rendered without the tab's editor token (a reload: the token lives in
 // the tab) shows other content than the tab asks for: the browser renders it anew.
 if (state && state.lang === lang && state.drafts === showsDrafts(preview)) void hydrate(state);
-else void render();
+else void render(lang);
 
 // Inside the messaging app's mini-program browser only: its SDK, never awaited, never fatal
 // (and its loader's code is not downloaded anywhere else).

@@ -203,10 +203,10 @@ interface PageContext {
 }
 
 /** Makes the page's language current (catalogues loaded, API headers) before it renders. */
-async function enterPage(context: PageContext, definition: PageDefinition): Promise<null> {
+async function enterPage(context: PageContext, namespaces: readonly Namespace[] = []): Promise<null> {
   setPageLanguage(context.lang);
   setPreviewPage(context.preview);
-  await ensureLanguage(context.lang, definition.namespaces ?? []);
+  await ensureLanguage(context.lang, namespaces);
   return null;
 }
 
@@ -219,10 +219,7 @@ function searchOf(request: Request): string {
  * (route-error.tsx renders it), in the language of its prefix.
  */
 async function notFound(pathname: string): Promise<never> {
-  const lang = languageFromPath(pathname);
-  setPageLanguage(lang);
-  setPreviewPage(false);
-  await ensureLanguage(lang);
+  await enterPage({ lang: languageFromPath(pathname), preview: false });
   throw data(null, { status: 404, statusText: 'Not Found' });
 }
 
@@ -244,7 +241,7 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
     if (import.meta.env.SSR && definition.before) {
       // Nobody is logged in on the server: a page behind a guard is sent as its frame and
       // skeleton, and its guard and data run in the browser (entry-server.tsx).
-      return enterPage({ lang, preview }, definition);
+      return enterPage({ lang, preview }, definition.namespaces);
     }
     if (preview && !import.meta.env.SSR) {
       // An editor's preview link: its token is kept for the tab and leaves the address.
@@ -257,7 +254,7 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
     const session = await verifySessionOnNavigation(request);
     const early = await definition.before?.(args, session);
     if (early) return early;
-    return enterPage({ lang, preview }, definition);
+    return enterPage({ lang, preview }, definition.namespaces);
   };
 }
 

@@ -6,8 +6,9 @@ import { NotFoundRoute } from './not-found';
 import styles from './not-found.module.css';
 
 /**
- * An unknown path (a 404 its loader threw) shows the not-found page at that address. Otherwise: a page that threw while rendering, or whose code could not be loaded (offline, or a stale chunk
- * after a deploy): a panel with a retry instead of a blank page. Retrying reloads the document,
+ * An unknown path (a 404 its loader threw) shows the not-found page at that address. A page that
+ * threw while rendering, or whose code could not be loaded (offline, or a stale chunk after a
+ * deploy), shows a panel with a retry instead of a blank page. Retrying reloads the document,
  * which also fetches the current version of the site's code.
  */
 export function RouteError() {
