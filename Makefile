@@ -14,8 +14,9 @@ PACT_LIB := $(CURDIR)/node_modules/@pact-foundation/pact-core-linux-x64-glibc/pr
 PACT_ENV := CGO_ENABLED=1 CGO_LDFLAGS="-L$(PACT_LIB)" LD_LIBRARY_PATH="$(PACT_LIB)"
 NODE_STAMP := node_modules/.installed
 WEB_SOURCES := $(shell find web/src web/server web/index.html web/public -type f 2>/dev/null) \
-	web/package.json web/vite.config.ts web/tsconfig.json web/orval.config.ts openapi/openapi.yaml
-GO_SOURCES := $(shell find bff mocks openapi -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
+	web/package.json web/vite.config.ts web/tsconfig.json web/orval.config.ts openapi/openapi.yaml \
+	$(wildcard messages/*.json)
+GO_SOURCES := $(shell find bff mocks openapi messages -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 
 .PHONY: help run serve build test test-go test-web test-pact test-e2e check-generated clean
 

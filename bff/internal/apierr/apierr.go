@@ -1,18 +1,21 @@
-// Package apierr defines the one error type the BFF answers with, and the table that maps each
-// stable error key to its HTTP status.
+// Package apierr defines the one error type the BFF answers with. The HTTP status of each stable
+// error key is in the site's one catalogue (messages/keys.json), beside its texts.
 package apierr
 
 import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/jakarobotics/website/bff/internal/messages"
 )
 
 // Key is the stable, language-independent name of a failure, sent to the browser as errorKey.
 // The web maps keys to its message catalogue; the BFF maps them to localized msg texts.
 type Key string
 
-// The keys of failures that any operation can meet. Feature areas add their own keys.
+// The keys of failures that any operation can meet. Feature areas declare their own keys; every
+// key has its status in messages/keys.json and its texts in the language files beside it.
 const (
 	InvalidRequest      Key = "request.invalid"
 	RequestTooLarge     Key = "request.too_large"
@@ -26,32 +29,10 @@ const (
 	Internal            Key = "internal"
 )
 
-// statusByKey is the single place where a failure's HTTP status is decided.
-var statusByKey = map[Key]int{
-	InvalidRequest:      http.StatusBadRequest,
-	RequestTooLarge:     http.StatusRequestEntityTooLarge,
-	RouteNotFound:       http.StatusNotFound,
-	MethodNotAllowed:    http.StatusMethodNotAllowed,
-	NotFound:            http.StatusNotFound,
-	NotImplemented:      http.StatusNotImplemented,
-	UpstreamBadGateway:  http.StatusBadGateway,
-	UpstreamUnavailable: http.StatusServiceUnavailable,
-	UpstreamTimeout:     http.StatusGatewayTimeout,
-	Internal:            http.StatusInternalServerError,
-}
-
-// Register adds a feature's key with its HTTP status. It panics on a key registered twice with
-// another status, which is a programming error found at start-up.
-func Register(key Key, status int) {
-	if old, ok := statusByKey[key]; ok && old != status {
-		panic(fmt.Sprintf("apierr: key %q registered with status %d and %d", key, old, status))
-	}
-	statusByKey[key] = status
-}
-
-// Status is the HTTP status of key; unknown keys are internal errors.
+// Status is the HTTP status of key, as the catalogue's key table (messages/keys.json) gives it;
+// a key the table does not have is an internal error.
 func Status(key Key) int {
-	if s, ok := statusByKey[key]; ok {
+	if s, ok := messages.Status(string(key)); ok {
 		return s
 	}
 	return http.StatusInternalServerError

@@ -11,38 +11,12 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
-	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
 // DownloadLinkInvalid is the answer to a link to a document's file that the BFF did not sign,
 // that was altered, or that has expired: 403, and never the file.
 const DownloadLinkInvalid apierr.Key = "download.link_invalid"
-
-func init() {
-	apierr.Register(DownloadLinkInvalid, http.StatusForbidden)
-	messages.Add(string(DownloadLinkInvalid), map[messages.Lang]string{
-		"zh": "下载链接无效或已过期，请回到下载中心重新下载", "zh_tw": "下載連結無效或已過期，請回到下載中心重新下載",
-		"en": "This download link is invalid or has expired. Please start the download again from the download centre",
-		"ja": "このダウンロードリンクは無効か期限切れです。ダウンロードセンターからもう一度ダウンロードしてください",
-		"ko": "다운로드 링크가 유효하지 않거나 만료되었습니다. 다운로드 센터에서 다시 내려받아 주세요",
-		"th": "ลิงก์ดาวน์โหลดไม่ถูกต้องหรือหมดอายุแล้ว โปรดเริ่มดาวน์โหลดใหม่จากศูนย์ดาวน์โหลด",
-		"es": "Este enlace de descarga no es válido o ha caducado. Vuelva a iniciar la descarga desde el centro de descargas",
-		"fr": "Ce lien de téléchargement n’est pas valide ou a expiré. Relancez le téléchargement depuis le centre de téléchargement",
-		"de": "Dieser Download-Link ist ungültig oder abgelaufen. Bitte starten Sie den Download erneut im Download-Center",
-		"ru": "Ссылка для скачивания недействительна или устарела. Начните скачивание заново в центре загрузок",
-	})
-	messages.Add(string(content.LoginRequired), map[messages.Lang]string{
-		"zh": "该文档需要登录后才能预览/下载", "zh_tw": "此文件需登入後才能預覽／下載",
-		"en": "This document requires login to preview / download",
-		"ja": "この資料のプレビュー／ダウンロードにはログインが必要です", "ko": "이 문서를 미리 보거나 내려받으려면 로그인이 필요합니다",
-		"th": "ต้องเข้าสู่ระบบก่อนจึงจะดูตัวอย่าง / ดาวน์โหลดเอกสารนี้ได้",
-		"es": "Este documento requiere iniciar sesión para verlo o descargarlo",
-		"fr": "Ce document nécessite une connexion pour être prévisualisé / téléchargé",
-		"de": "Für die Vorschau / den Download dieses Dokuments ist eine Anmeldung erforderlich",
-		"ru": "Для просмотра / скачивания этого документа необходимо войти в систему",
-	})
-}
 
 // downloadRequest is the body of userDownload (DownloadRequest), validated by the contract.
 type downloadRequest struct {

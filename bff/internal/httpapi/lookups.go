@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
-	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
@@ -19,20 +18,6 @@ import (
 
 // TooManyLookups answers a lookup beyond the limits of the client address or the user.
 const TooManyLookups apierr.Key = "lookup.too_many" // 429
-
-func init() {
-	apierr.Register(TooManyLookups, http.StatusTooManyRequests)
-	messages.Add(string(TooManyLookups), map[messages.Lang]string{
-		"zh": "查询过于频繁，请稍后再试", "zh_tw": "查詢過於頻繁，請稍後再試",
-		"en": "Too many lookups. Please try again later.",
-		"ja": "検索の回数が多すぎます。しばらくしてから再度お試しください。",
-		"ko": "조회 횟수가 너무 많습니다. 잠시 후 다시 시도하세요.", "th": "ค้นหาบ่อยเกินไป โปรดลองอีกครั้งภายหลัง",
-		"es": "Demasiadas consultas. Inténtelo de nuevo más tarde.",
-		"fr": "Trop de recherches. Veuillez réessayer plus tard.",
-		"de": "Zu viele Abfragen. Bitte versuchen Sie es später erneut.",
-		"ru": "Слишком много запросов. Повторите попытку позже.",
-	})
-}
 
 // allowLookup counts a lookup of the user userID from the request's client address against
 // byIP and byUser, or answers 429 with the wait and returns false. The address is checked

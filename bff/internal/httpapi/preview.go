@@ -5,27 +5,12 @@ import (
 	"net/http"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
-	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
 
 // PreviewTooManyRequests is the failure of a preview read beyond the preview limits (429).
 const PreviewTooManyRequests apierr.Key = "preview.too_many_requests"
-
-func init() {
-	apierr.Register(PreviewTooManyRequests, http.StatusTooManyRequests)
-	messages.Add(string(PreviewTooManyRequests), map[messages.Lang]string{
-		"zh": "预览请求过于频繁，请稍后再试", "zh_tw": "預覽請求過於頻繁，請稍後再試",
-		"en": "Too many preview requests. Please try again later.",
-		"ja": "プレビューのリクエストが多すぎます。しばらくしてから再度お試しください。",
-		"ko": "미리보기 요청이 너무 많습니다. 잠시 후 다시 시도하세요.", "th": "มีคำขอแสดงตัวอย่างมากเกินไป โปรดลองอีกครั้งภายหลัง",
-		"es": "Demasiadas solicitudes de vista previa. Inténtelo de nuevo más tarde.",
-		"fr": "Trop de demandes d'aperçu. Veuillez réessayer plus tard.",
-		"de": "Zu viele Vorschau-Anfragen. Bitte versuchen Sie es später erneut.",
-		"ru": "Слишком много запросов предпросмотра. Повторите попытку позже.",
-	})
-}
 
 // previewVary is the Vary of a preview answer: it depends on the language and the token.
 const previewVary = "lang, preview"

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
-	"github.com/jakarobotics/website/bff/internal/messages"
 )
 
 // A request body that never ends, or arrives a few bytes a second, would hold a connection (and
@@ -21,21 +20,6 @@ import (
 
 // RequestTooSlow is the failure of a request whose body did not arrive in time.
 const RequestTooSlow apierr.Key = "request.too_slow"
-
-func init() {
-	apierr.Register(RequestTooSlow, http.StatusRequestTimeout)
-	messages.Add(string(RequestTooSlow), map[messages.Lang]string{
-		"zh": "请求数据传输过慢，请检查网络后重试", "zh_tw": "請求資料傳輸過慢，請檢查網路後重試",
-		"en": "The request arrived too slowly. Please check your connection and try again.",
-		"ja": "リクエストの送信が遅すぎます。接続を確認して再度お試しください。",
-		"ko": "요청 전송이 너무 느립니다. 연결을 확인한 후 다시 시도하세요.",
-		"th": "คำขอส่งมาช้าเกินไป โปรดตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง",
-		"es": "La solicitud llegó demasiado despacio. Compruebe su conexión e inténtelo de nuevo.",
-		"fr": "La requête est arrivée trop lentement. Vérifiez votre connexion et réessayez.",
-		"de": "Die Anfrage kam zu langsam an. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
-		"ru": "Запрос передавался слишком медленно. Проверьте подключение и повторите попытку.",
-	})
-}
 
 // DefaultBodyTimeout is how long a request body may take to arrive whole, when Deps.BodyTimeout
 // is not set.

@@ -342,7 +342,7 @@ func tooLargeError(lim UploadLimits, ct string, lang messages.Lang) error {
 		key = videoTooLarge
 	}
 	return &apierr.Error{Key: itr.UploadTooLarge, Fields: []apierr.FieldError{{Field: "file",
-		Message: fmt.Sprintf(messages.Text(key, lang), megabytes(lim.limitFor(ct)))}}}
+		Message: messages.Fill(key, lang, map[string]string{"limit": megabytes(lim.limitFor(ct))})}}}
 }
 
 // megabytes writes a size for people: 10 MB, 2.5 MB, 512 KB.

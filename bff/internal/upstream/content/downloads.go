@@ -17,8 +17,6 @@ import (
 // visitor, asked for without one: 401, 'This document requires login to preview / download'.
 const LoginRequired apierr.Key = "download.login_required"
 
-func init() { apierr.Register(LoginRequired, http.StatusUnauthorized) }
-
 // DownloadEvent is one preview or download of a document, as the CMS records it.
 type DownloadEvent struct {
 	// DownloadID is the document (DownloadItem.id).

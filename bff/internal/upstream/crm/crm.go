@@ -22,10 +22,6 @@ import (
 // write cannot succeed.
 const Rejected apierr.Key = "lead.rejected"
 
-func init() {
-	apierr.Register(Rejected, http.StatusUnprocessableEntity)
-}
-
 // IdempotencyHeader carries the key of a write to the CRM, which stores each key once.
 const IdempotencyHeader = "Idempotency-Key"
 
