@@ -16,13 +16,18 @@ type Catalogue = {
   trial: Record<'title' | 'copyLabel' | 'code' | 'copied' | 'modify' | 'sync' | 'synced' | 'length', string>;
   upgrading: Record<'title', string>;
   modify: Record<'title' | 'submit' | 'confirmTitle' | 'confirm', string>;
-  errors: Record<'noChange' | 'creating', string>;
   guide: Record<'downloadLink' | 'label', string>;
 };
 
 /** The page's own texts (the web app's catalogue), so the journey reads what a visitor reads. */
 function catalogue(lang: string): Catalogue {
   return JSON.parse(readFileSync(new URL(`../../web/src/i18n/locales/${lang}/virtual.json`, import.meta.url), 'utf8')) as Catalogue;
+}
+
+/** The server's texts (messages/, shared by the BFF and the web) in the wire language of a site language. */
+function serverCatalogue(lang: string): Record<string, string> {
+  const wire = lang === 'jp' ? 'ja' : lang === 'en_eu' || lang === 'en_us' ? 'en' : lang;
+  return JSON.parse(readFileSync(new URL(`../../messages/${wire}.json`, import.meta.url), 'utf8')) as Record<string, string>;
 }
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
@@ -65,6 +70,7 @@ for (const { lang, prefix, locale, account } of journeys) {
     test('log in, apply, wait, use, copy, switch, refused no-change, expire, apply again', async ({ page, request }) => {
       test.setTimeout(120_000);
       const t = catalogue(lang);
+      const m = serverCatalogue(lang);
       const config = (await (await request.get(`${mockURL('vm')}/__admin/config`)).json()) as { trialHours: number };
       const fullLength = config.trialHours * 3600;
       const consoleErrors: string[] = [];
@@ -92,7 +98,7 @@ for (const { lang, prefix, locale, account } of journeys) {
 
       // The wait prompt while the machine is created, then the trial.
       await expect(page.getByRole('heading', { name: t.creating.title })).toBeVisible();
-      await expect(page.getByText(t.errors.creating)).toBeVisible();
+      await expect(page.getByText(m['virtual.creating']!)).toBeVisible();
       await expect(page.getByRole('heading', { name: t.trial.title })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('timer')).toHaveText(/^0[34]:\d\d:\d\d$/);
       const first = await timerSeconds(page);
@@ -138,7 +144,7 @@ for (const { lang, prefix, locale, account } of journeys) {
       // The same model and version again: refused, nothing sent.
       await page.getByRole('button', { name: t.trial.modify }).click();
       await page.getByRole('form', { name: t.modify.title }).getByRole('button', { name: t.modify.submit }).click();
-      await expect(page.getByText(t.errors.noChange)).toBeVisible();
+      await expect(page.getByText(m['virtual.no_change']!)).toBeVisible();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
       // The trial ends (the pool's clock moves on by the trial's length); the visitor applies again.

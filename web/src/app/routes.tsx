@@ -132,10 +132,10 @@ export const PAGES: readonly PageDefinition[] = [
   { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
   // Accounts
-  { path: 'login', titleKey: 'titles.login', page: page.login, namespaces: ['account'], before: accountGuard('loginGuard') },
-  { path: 'register', titleKey: 'titles.register', page: page.register, namespaces: ['account'], before: accountGuard('registerGuard') },
-  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin, namespaces: ['account'], before: accountGuard('wechatLoginGuard') },
-  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister, namespaces: ['account'], before: accountGuard('deregisterGuard') },
+  { path: 'login', titleKey: 'titles.login', page: page.login, namespaces: ['account', 'messages'], before: accountGuard('loginGuard') },
+  { path: 'register', titleKey: 'titles.register', page: page.register, namespaces: ['account', 'messages'], before: accountGuard('registerGuard') },
+  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin, namespaces: ['account', 'messages'], before: accountGuard('wechatLoginGuard') },
+  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister, namespaces: ['account', 'messages'], before: accountGuard('deregisterGuard') },
   // Products
   { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'] },
   { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
@@ -173,7 +173,7 @@ export const PAGES: readonly PageDefinition[] = [
     titleKey: 'titles.virtual',
     page: page.virtual,
     parent: 'service',
-    namespaces: ['virtual'],
+    namespaces: ['virtual', 'messages'],
     // The mini-program's token is stored first; then the page needs a login (spec section 6).
     before: async (args, session) => virtualTokenLoader(args) ?? accountGuard('requireLogin')(args, session),
   },

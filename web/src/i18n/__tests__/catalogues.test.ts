@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '@/i18n/catalogue';
+import { LOCALE_NAMESPACES, NAMESPACES } from '@/i18n/catalogue';
 import { SITE_LANGUAGES, type SiteLanguage } from '@/lib/language';
 import { allCatalogues, catalogueFiles } from '@/testing/i18n';
 
@@ -62,7 +62,7 @@ const ALWAYS_SAME = [
 
 describe('the catalogue files', () => {
   it('are exactly one per language and namespace', () => {
-    const expected = SITE_LANGUAGES.flatMap((lang) => NAMESPACES.map((ns) => `${lang}/${ns}`));
+    const expected = SITE_LANGUAGES.flatMap((lang) => LOCALE_NAMESPACES.map((ns) => `${lang}/${ns}`));
     expect(catalogueFiles().sort()).toEqual(expected.sort());
   });
 });

@@ -106,17 +106,17 @@ describe('server answers', () => {
 
   it('land on the field they are about', () => {
     expect(explainAccountError(apiError(409, 'account.phone_registered'))).toEqual({
-      fields: [{ field: 'phoneOrEmail', key: 'errors.phone_registered' }],
+      fields: [{ field: 'phoneOrEmail', key: 'messages:account.phone_registered' }],
       form: null,
     });
-    expect(explainAccountError(apiError(422, 'account.code_incorrect')).fields).toEqual([{ field: 'code', key: 'errors.code_incorrect' }]);
+    expect(explainAccountError(apiError(422, 'account.code_incorrect')).fields).toEqual([{ field: 'code', key: 'messages:account.code_incorrect' }]);
     expect(explainAccountError(apiError(400, 'account.password_mismatch')).fields).toEqual([
-      { field: 'confirmPassword', key: 'errors.password_mismatch' },
+      { field: 'confirmPassword', key: 'messages:account.password_mismatch' },
     ]);
   });
 
   it('about the whole form go above it; rate limits carry their Retry-After', () => {
-    expect(explainAccountError(apiError(401, 'account.bad_credentials')).form).toEqual({ ns: 'account', key: 'errors.bad_credentials' });
+    expect(explainAccountError(apiError(401, 'account.bad_credentials')).form).toEqual({ ns: 'messages', key: 'account.bad_credentials' });
     expect(explainAccountError(apiError(429, 'account.code_too_frequent', { retryAfter: 42 })).form).toEqual({
       ns: 'account',
       key: 'errors.code_too_frequent',

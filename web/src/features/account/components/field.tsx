@@ -10,9 +10,9 @@ export function useFieldIds(name: string) {
   return { input: `${base}-input`, hint: `${base}-hint`, error: `${base}-error` };
 }
 
-/** The message of a field error: a key of the `account` catalogue, translated here. */
+/** The message of a field error: a key of the `account` catalogue or a server text (`messages:<key>`), translated here. */
 export function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'messages']);
   return (
     <p id={id} className={styles.error} aria-live="polite">
       {error?.message ? t(error.message as AccountKey) : null}

@@ -6,11 +6,16 @@ import styles from './forms.module.css';
 export function FormAlert({ message, tone = 'error' }: { message: FormMessage | null; tone?: 'error' | 'info' }) {
   const { t } = useTranslation();
   const { t: ta } = useTranslation('account');
+  const { t: tm } = useTranslation('messages');
   return (
     <div className={styles.alertSlot} aria-live="assertive">
       {message ? (
         <p className={styles.alert} data-tone={tone} role="alert">
-          {message.ns === 'account' ? ta(message.key, { seconds: message.seconds ?? 0, ...message.values }) : t(message.key)}
+          {message.ns === 'account'
+            ? ta(message.key, { seconds: message.seconds ?? 0, ...message.values })
+            : message.ns === 'messages'
+              ? tm(message.key)
+              : t(message.key)}
         </p>
       ) : null}
     </div>

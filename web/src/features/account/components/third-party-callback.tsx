@@ -39,12 +39,12 @@ export function ThirdPartyCallback({ answer, from, onFailed }: { answer: ThirdPa
       return;
     }
     if (!pending || pending.provider !== answer.provider || !answer.state || pending.state !== answer.state || !answer.code) {
-      onFailed({ ns: 'account', key: 'errors.verification_failed' });
+      onFailed({ ns: 'messages', key: 'account.verification_failed' });
       return;
     }
     finishThirdPartyLogin(pending.provider, answer.code, answer.state).then(
       (login) => complete(login, from),
-      (error: unknown) => onFailed(explainAccountError(error).form ?? { ns: 'account', key: 'errors.verification_failed' }),
+      (error: unknown) => onFailed(explainAccountError(error).form ?? { ns: 'messages', key: 'account.verification_failed' }),
     );
   }, [answer, from, complete, onFailed, t]);
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { FormMessage, Problem, ProblemField } from './errors';
+import { type FormMessage, type Problem, type ProblemField, formMessageOf } from './errors';
 
 /**
  * Puts a server problem on the form: field messages with setError (focusing the first one),
@@ -14,7 +14,7 @@ export function applyProblem<T extends FieldValues>(
   let form = problem.form;
   for (const { field, key } of problem.fields) {
     if (!fields.includes(field)) {
-      form ??= { ns: 'account', key };
+      form ??= formMessageOf(key);
       continue;
     }
     setError(field as Path<T>, { type: 'server', message: key }, { shouldFocus: !focused });

@@ -1,8 +1,10 @@
 /**
- * Failed account calls, explained: the envelope's errorKey (spec section 8) becomes a message of
- * the `account` catalogue, placed on the field it is about where there is one, otherwise above
- * the form. Field errors of a validation failure land on their fields.
+ * Failed account calls, explained: the envelope's errorKey (spec section 8) is shown in the text
+ * the server's catalogue has for it (the shared `messages` namespace), placed on the field it is
+ * about where there is one, otherwise above the form. Rate limits say the wait in seconds, in
+ * texts of the `account` catalogue. Field errors of a validation failure land on their fields.
  */
+import type { ServerMessageKey } from '@/i18n/catalogue';
 import type { ErrorMessageKey } from '@/lib/error-message';
 import { errorMessageKey } from '@/lib/error-message';
 import { ApiError } from '@/lib/http';
@@ -21,17 +23,35 @@ export type ProblemField =
   | 'phoneNumber'
   | 'phoneCode';
 
-/** A message for the whole form: one of ours (with the wait in seconds for rate limits), or a shell status text. */
+/**
+ * A message for the whole form: one of ours (with the wait in seconds for rate limits), the
+ * server's text of an errorKey, or a shell status text.
+ */
 export type FormMessage =
   | { ns: 'account'; key: AccountKey; seconds?: number; values?: Record<string, string> }
+  | { ns: 'messages'; key: ServerMessageKey }
   | { ns: 'common'; key: ErrorMessageKey };
 
+/** The message of a field: a key of the `account` catalogue, or a server text as `messages:<key>`. */
+export type FieldMessageKey = AccountKey | `messages:${ServerMessageKey}`;
+
 export interface Problem {
-  fields: Array<{ field: ProblemField; key: AccountKey }>;
+  fields: Array<{ field: ProblemField; key: FieldMessageKey }>;
   form: FormMessage | null;
 }
 
-const FIELD_OF_KEY: Record<string, ProblemField> = {
+/** The field message of a server text. */
+export function serverFieldMessage(key: ServerMessageKey): FieldMessageKey {
+  return `messages:${key}`;
+}
+
+/** The form message of a field message that has no field on the form. */
+export function formMessageOf(key: FieldMessageKey): FormMessage {
+  return key.startsWith('messages:') ? { ns: 'messages', key: key.slice('messages:'.length) as ServerMessageKey } : { ns: 'account', key: key as AccountKey };
+}
+
+/** The errorKeys an account form places on one of its fields, shown in the server's text. */
+export const FIELD_OF_KEY: Readonly<Record<string, ProblemField>> = {
   'account.phone_registered': 'phoneOrEmail',
   'account.email_registered': 'phoneOrEmail',
   'account.invalid_account': 'phoneOrEmail',
@@ -46,7 +66,8 @@ const FIELD_OF_KEY: Record<string, ProblemField> = {
   'account.password_mismatch': 'confirmPassword',
 };
 
-const FORM_KEYS = new Set([
+/** The errorKeys an account form shows above itself, in the server's text. */
+export const FORM_KEYS: ReadonlySet<string> = new Set([
   'account.bad_credentials',
   'account.registration_failed',
   'account.verification_failed',
@@ -87,7 +108,7 @@ const FORMAT_KEY: Record<ProblemField, AccountKey> = {
   phoneCode: 'validation.phoneCodeFormat',
 };
 
-/** The catalogue key of an `account.*` errorKey (`account.code_incorrect` → `errors.code_incorrect`). */
+/** The catalogue key of a rate limit's errorKey (`account.code_too_frequent` → `errors.code_too_frequent`): its text says the wait. */
 export function accountErrorKey(errorKey: string): AccountKey | null {
   if (!errorKey.startsWith('account.')) return null;
   return `errors.${errorKey.slice('account.'.length)}` as AccountKey;
@@ -105,11 +126,12 @@ export function explainAccountError(error: unknown, fieldFor: (field: ProblemFie
     return { fields: [], form: { ns: 'account', key: catalogueKey, seconds: error.retryAfter ?? DEFAULT_WAIT_SECONDS } };
   }
   const field = FIELD_OF_KEY[key];
-  if (field && catalogueKey) {
+  const serverKey = key as ServerMessageKey;
+  if (field) {
     const target = fieldFor(field);
-    return target ? { fields: [{ field: target, key: catalogueKey }], form: null } : { fields: [], form: { ns: 'account', key: catalogueKey } };
+    return target ? { fields: [{ field: target, key: serverFieldMessage(serverKey) }], form: null } : { fields: [], form: { ns: 'messages', key: serverKey } };
   }
-  if (FORM_KEYS.has(key) && catalogueKey) return { fields: [], form: { ns: 'account', key: catalogueKey } };
+  if (FORM_KEYS.has(key)) return { fields: [], form: { ns: 'messages', key: serverKey } };
 
   if (key === 'request.invalid' && error.errors.length > 0) {
     const fields: Problem['fields'] = [];

@@ -66,6 +66,7 @@ function RemainingTime({ trial, answeredAt, onElapsed }: { trial: VirtualTrial; 
 /** The wait prompt while the virtual machine is created (its notice blocks use until it is ready). */
 export function CreatingPanel({ trial }: { trial: VirtualTrial }) {
   const { t } = useTranslation('virtual');
+  const { t: tm } = useTranslation('messages');
   return (
     <section className={styles.card} aria-labelledby="virtual-trial-title" aria-busy="true">
       <header className={styles.cardHead}>
@@ -77,7 +78,7 @@ export function CreatingPanel({ trial }: { trial: VirtualTrial }) {
       <div className={styles.wait} role="status">
         <span className={styles.bigSpinner} aria-hidden="true" />
         <div>
-          <p className={styles.waitNotice}>{trial.notice ?? t('errors.creating')}</p>
+          <p className={styles.waitNotice}>{trial.notice ?? tm('virtual.creating')}</p>
           <p className={styles.hint}>{t('creating.hint', { hours: trial.durationHours })}</p>
         </div>
       </div>
@@ -104,6 +105,7 @@ export interface TrialPanelProps {
  */
 export function TrialPanel({ trial, answeredAt, onElapsed, actions, children }: TrialPanelProps) {
   const { t } = useTranslation('virtual');
+  const { t: tm } = useTranslation('messages');
   const upgrading = trial.status === 'upgrading';
   return (
     <section className={styles.card} aria-labelledby="virtual-trial-title" aria-busy={upgrading || undefined}>
@@ -121,7 +123,7 @@ export function TrialPanel({ trial, answeredAt, onElapsed, actions, children }: 
         <div className={styles.wait} role="status">
           <span className={styles.bigSpinner} aria-hidden="true" />
           <div>
-            <p className={styles.waitNotice}>{trial.notice ?? t('errors.upgrading')}</p>
+            <p className={styles.waitNotice}>{trial.notice ?? tm('virtual.upgrading')}</p>
             <p className={styles.hint}>{t('upgrading.hint')}</p>
           </div>
         </div>

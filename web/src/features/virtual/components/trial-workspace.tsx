@@ -64,6 +64,7 @@ function CatalogueGate({ catalogue, children }: CatalogueGateProps) {
  */
 export function TrialWorkspace({ token }: { token: string }) {
   const { t } = useTranslation('virtual');
+  const { t: tm } = useTranslation('messages');
   const { t: tc } = useTranslation();
   const context = usePageContext();
   const lookup = trialLookupFor(getStoredAccount());
@@ -86,15 +87,15 @@ export function TrialWorkspace({ token }: { token: string }) {
         return;
       }
       const key = virtualErrorKey(error);
-      if (key === 'errors.noChange') toast.warning(t(key));
-      else if (key === 'errors.trialActive') toast.info(t(key));
-      else if (key) toast.error(t(key));
+      if (key === 'virtual.no_change') toast.warning(tm(key));
+      else if (key === 'virtual.trial_active') toast.info(tm(key));
+      else if (key) toast.error(tm(key));
       else if (isOutcomeUnknown(error)) toast.info(t('errors.checking'));
       else toast.error(tc(errorMessageKey(error)));
       if (meansTrialChanged(error) || isOutcomeUnknown(error)) void refetchTrial();
       if (meansCatalogueChanged(error)) void refetchCatalogue();
     },
-    [t, tc, refetchTrial, refetchCatalogue],
+    [t, tm, tc, refetchTrial, refetchCatalogue],
   );
 
   // A login that ended while the trial was being read shows the login prompt as well.
@@ -121,7 +122,7 @@ export function TrialWorkspace({ token }: { token: string }) {
   const onSwitch = async (choice: TrialChoice) => {
     if (!trial) return;
     if (isSameChoice(choice, trial)) {
-      toast.warning(t('errors.noChange'));
+      toast.warning(tm('virtual.no_change'));
       return;
     }
     const confirmed = await requestAttention({

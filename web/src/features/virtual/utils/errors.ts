@@ -1,38 +1,32 @@
 /**
- * What the page says when a trial call fails: the envelope's errorKey mapped to this feature's
- * catalogue (spec section 8), else the shell's generic messages (time-out, no connection…).
+ * What the page says when a trial call fails: the server's text of the envelope's errorKey (the
+ * shared `messages` catalogue, spec section 8), else the shell's generic messages (time-out, no
+ * connection…).
  */
+import type { ServerMessageKey } from '@/i18n/catalogue';
 import { ApiError } from '@/lib/http';
 
-/** Keys of the `virtual` catalogue's `errors` section. */
-export type VirtualErrorKey =
-  | 'errors.trialActive'
-  | 'errors.noTrial'
-  | 'errors.creating'
-  | 'errors.upgrading'
-  | 'errors.trialExpired'
-  | 'errors.noChange'
-  | 'errors.unknownModel'
-  | 'errors.unknownCabinet'
-  | 'errors.unsupported'
-  | 'errors.noIdentity';
+/** The trial refusals this page explains, by errorKey; their texts are the server's (`messages` namespace). */
+export const VIRTUAL_ERROR_KEYS = [
+  'virtual.trial_active',
+  'virtual.no_trial',
+  'virtual.creating',
+  'virtual.upgrading',
+  'virtual.trial_expired',
+  'virtual.no_change',
+  'virtual.unknown_model',
+  'virtual.unknown_cabinet',
+  'virtual.unsupported_combination',
+  'virtual.no_identity',
+] as const satisfies readonly ServerMessageKey[];
 
-const BY_ERROR_KEY: Record<string, VirtualErrorKey> = {
-  'virtual.trial_active': 'errors.trialActive',
-  'virtual.no_trial': 'errors.noTrial',
-  'virtual.creating': 'errors.creating',
-  'virtual.upgrading': 'errors.upgrading',
-  'virtual.trial_expired': 'errors.trialExpired',
-  'virtual.no_change': 'errors.noChange',
-  'virtual.unknown_model': 'errors.unknownModel',
-  'virtual.unknown_cabinet': 'errors.unknownCabinet',
-  'virtual.unsupported_combination': 'errors.unsupported',
-  'virtual.no_identity': 'errors.noIdentity',
-};
+/** A trial refusal's errorKey, a key of the `messages` catalogue. */
+export type VirtualErrorKey = (typeof VIRTUAL_ERROR_KEYS)[number];
 
-/** The catalogue key of a trial refusal, or null for failures the shell explains. */
+/** The errorKey of a trial refusal, or null for failures the shell explains. */
 export function virtualErrorKey(error: unknown): VirtualErrorKey | null {
-  return error instanceof ApiError ? (BY_ERROR_KEY[error.errorKey] ?? null) : null;
+  if (!(error instanceof ApiError)) return null;
+  return (VIRTUAL_ERROR_KEYS as readonly string[]).includes(error.errorKey) ? (error.errorKey as VirtualErrorKey) : null;
 }
 
 /** The login is gone (expired token, logged out elsewhere): the server wants a new one. */
@@ -55,16 +49,16 @@ export function isOutcomeUnknown(error: unknown): boolean {
 export function meansTrialChanged(error: unknown): boolean {
   const key = virtualErrorKey(error);
   return (
-    key === 'errors.trialActive' ||
-    key === 'errors.noTrial' ||
-    key === 'errors.creating' ||
-    key === 'errors.upgrading' ||
-    key === 'errors.trialExpired'
+    key === 'virtual.trial_active' ||
+    key === 'virtual.no_trial' ||
+    key === 'virtual.creating' ||
+    key === 'virtual.upgrading' ||
+    key === 'virtual.trial_expired'
   );
 }
 
 /** Refusals that mean the catalogue on the page is out of date (the pool dropped a model). */
 export function meansCatalogueChanged(error: unknown): boolean {
   const key = virtualErrorKey(error);
-  return key === 'errors.unknownModel' || key === 'errors.unknownCabinet' || key === 'errors.unsupported';
+  return key === 'virtual.unknown_model' || key === 'virtual.unknown_cabinet' || key === 'virtual.unsupported_combination';
 }

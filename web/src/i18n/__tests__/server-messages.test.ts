@@ -1,0 +1,73 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIELD_OF_KEY, FORM_KEYS } from '@/features/account/utils/errors';
+import { VIRTUAL_ERROR_KEYS } from '@/features/virtual/utils/errors';
+import { loadCatalogue } from '@/lib/i18n';
+import { SITE_LANGUAGES } from '@/lib/language';
+import { createTestI18n, serverCatalogue } from '@/testing/i18n';
+
+/** The app's sources (vitest runs in web/). */
+const SRC = join(process.cwd(), 'src');
+
+/** Every source file of the app (tests excluded). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '__tests__' || name === 'generated' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/**
+ * The keys of the server's catalogue that the app's code names: `messages:<key>` and
+ * `tm('<key>')` literals (tm is the translate function of the `messages` namespace), and the
+ * errorKeys the account forms and the virtual trial show in the server's words.
+ */
+function serverKeysUsed(files = sourceFiles(SRC)): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/['"`]messages:([\w.]+)['"`]|\btm\(\s*'([\w.]+)'/g)) used.set((m[1] ?? m[2])!, relative(SRC, file));
+    for (const m of text.matchAll(/ns: 'messages', key: '([\w.]+)'/g)) used.set(m[1]!, relative(SRC, file));
+  }
+  for (const key of [...Object.keys(FIELD_OF_KEY), ...FORM_KEYS]) used.set(key, 'features/account/utils/errors.ts');
+  for (const key of VIRTUAL_ERROR_KEYS) used.set(key, 'features/virtual/utils/errors.ts');
+  return used;
+}
+
+describe('the server catalogue (messages/, shared with the BFF)', () => {
+  const used = serverKeysUsed();
+
+  it('is found in the code', () => {
+    expect(used.get('account.phone_registered')).toBe('features/account/utils/errors.ts');
+    expect(used.get('virtual.creating')).toBeDefined();
+    expect(used.get('account.verification_failed')).toBeDefined();
+  });
+
+  it.each(SITE_LANGUAGES)('has every key the app uses in %s', (lang) => {
+    const catalogue = serverCatalogue(lang);
+    const missing = [...used].filter(([key]) => !(key in catalogue)).map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('would report a key the server does not have', () => {
+    const file = join(SRC, 'i18n/__tests__/fixtures/uses-missing-key.ts.txt');
+    const probe = serverKeysUsed([file]);
+    expect(probe.has('account.no_such_key')).toBe(true);
+    expect('account.no_such_key' in serverCatalogue('en')).toBe(false);
+  });
+
+  it('is read in the wire language of each site language', async () => {
+    expect(await loadCatalogue('jp', 'messages')).toMatchObject({ 'account.phone_registered': serverCatalogue('jp')['account.phone_registered'] });
+    expect(serverCatalogue('jp')['account.phone_registered']).toBe('この携帯電話番号は既に登録されています！');
+    expect(await loadCatalogue('en_eu', 'messages')).toMatchObject({ 'account.phone_registered': 'This mobile number has been registered!' });
+    expect(await loadCatalogue('de', 'messages')).toMatchObject({ 'account.phone_registered': 'Diese Mobilnummer ist bereits registriert!' });
+  });
+
+  it('resolves its dotted keys and fills {{name}} parameters as i18next does', async () => {
+    const i18n = await createTestI18n('en');
+    expect(i18n.t('messages:account.phone_registered')).toBe('This mobile number has been registered!');
+    expect(i18n.t('upload.field.image_too_large', { ns: 'messages', limit: '10 MB' })).toBe('A photo may be at most 10 MB.');
+  });
+});
