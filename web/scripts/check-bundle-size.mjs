@@ -97,13 +97,23 @@ const languages = Object.keys(manifest)
   .filter((lang) => lang && lang !== 'catalogues');
 if (languages.length === 0) throw new Error('no language modules (src/i18n/languages/<lang>.ts) in the manifest');
 
+/**
+ * The manifest key of a namespace's file: the web's own catalogues, or for `messages` the
+ * server's catalogue of the wire language (messages/, beside web/; jp reads ja, en_eu and en_us en).
+ */
+function catalogueKey(lang, ns) {
+  if (ns !== 'messages') return `src/i18n/locales/${lang}/${ns}.json`;
+  const wire = lang === 'jp' ? 'ja' : lang === 'en_eu' || lang === 'en_us' ? 'en' : lang;
+  return `../messages/${wire}.json`;
+}
+
 /** The catalogues of a page: its language's module and its namespaces, in the heaviest language. */
 function catalogueRows(namespaces) {
   let worst = { bytes: -1, rows: [] };
   for (const lang of languages) {
     const keys = [...staticClosure(`src/i18n/languages/${lang}.ts`)].filter((key) => !initial.has(key));
     for (const ns of namespaces) {
-      const key = `src/i18n/locales/${lang}/${ns}.json`;
+      const key = catalogueKey(lang, ns);
       if (!manifest[key]) throw new Error(`no catalogue chunk ${key}`);
       keys.push(key);
     }
