@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
@@ -24,7 +25,7 @@ var homeParts = []struct {
 // home answers bffHome: the four reads of the home page fetched in parallel and joined into one
 // JSON object without decoding them.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.serveContent(w, r, newsPolicy, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
+	s.serveContent(w, r, contentsvc.News, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
 		parts := make([][]byte, len(homeParts))
 		g, ctx := errgroup.WithContext(ctx)
 		for i, p := range homeParts {

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
@@ -56,7 +57,7 @@ type cmsPage struct {
 // product names of the catalogue, read in parallel and joined into one ranked-by-kind answer.
 func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	query := strings.TrimSpace(r.URL.Query().Get("q"))
-	s.serveContent(w, r, newsPolicy, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
+	s.serveContent(w, r, contentsvc.News, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
 		read := func(ctx context.Context, resource string, q url.Values, into any) error {
 			data, err := s.Content.Get(ctx, content.Request{Resource: resource, Query: q, Locale: locale, PreviewToken: previewToken})
 			if err != nil {
