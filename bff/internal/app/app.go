@@ -20,6 +20,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
@@ -118,10 +119,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return err
 	}
+	deliverLeads := leads.Delivery(crmClient) // before the outbox's variable hides the package
 	var leads *outbox.Outbox
 	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
 	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
-		Deliver:        httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		Deliver:        httpapi.OutboxDelivery(deliverLeads, httpapi.WorkOrderDelivery(itrClient)),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
 		Workers:        cfg.OutboxWorkers,

@@ -9,22 +9,13 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
-)
-
-// How long content answers stay fresh, stale-while-revalidate and stale-if-error. Structure
-// (menus, languages, site info, legal texts) changes rarely; the catalogue changes with editors'
-// work; news and the home page change most often. Every kind survives a day of CMS outage.
-var (
-	structurePolicy = cache.Policy{Fresh: 5 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour}
-	cataloguePolicy = cache.Policy{Fresh: 2 * time.Minute, Stale: 30 * time.Minute, IfError: 24 * time.Hour}
-	newsPolicy      = cache.Policy{Fresh: 30 * time.Second, Stale: 10 * time.Minute, IfError: 24 * time.Hour}
 )
 
 // PreviewHeader carries the preview token of an editor's /preview/ page. With a valid token the
@@ -40,8 +31,9 @@ type cmsRoute struct {
 	// query maps CMS query names to templates; a template that comes out empty is left out.
 	query map[string]string
 	// paged turns the site's pageNum and pageSize into the CMS's offset and limit.
-	paged  bool
-	policy cache.Policy
+	paged bool
+	// fresh is the kind of content the answer is, which says how long the cache keeps it.
+	fresh contentsvc.Freshness
 }
 
 // cms returns the handler of a content operation served by one CMS resource.
@@ -64,7 +56,7 @@ func (s *Server) cms(route cmsRoute) http.HandlerFunc {
 			req.Query.Set("offset", strconv.Itoa((num-1)*size))
 			req.Query.Set("limit", strconv.Itoa(size))
 		}
-		s.serveContent(w, r, route.policy, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
+		s.serveContent(w, r, route.fresh, func(ctx context.Context, locale, previewToken string) ([]byte, error) {
 			req.Locale, req.PreviewToken = locale, previewToken
 			return s.Content.Get(ctx, req)
 		})
@@ -78,23 +70,24 @@ type contentFetch func(ctx context.Context, locale, previewToken string) ([]byte
 // serveContent answers with the data that fetch reads, wrapped in the envelope: straight from
 // the CMS for an editor's preview (a valid preview token), through the cache for everyone else,
 // including requests whose preview header holds no valid token.
-func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, policy cache.Policy, fetch contentFetch) {
+func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, fresh contentsvc.Freshness, fetch contentFetch) {
 	if p, ok := s.previewOf(r); ok {
 		s.servePreview(w, r, p, fetch)
 		return
 	}
 	lang := requestLang(r)
-	s.serveCached(w, r, policy, func(ctx context.Context) ([]byte, error) {
+	s.serveCached(w, r, fresh, func(ctx context.Context) ([]byte, error) {
 		data, err := fetch(ctx, string(lang), "")
 		if err != nil {
 			return nil, err
 		}
-		return wrapRaw(lang, data), nil
+		return contentsvc.Envelope(lang, data), nil
 	})
 }
 
-// serveCached answers r with the envelope that fetch produces, through the cache under r's key.
-func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, policy cache.Policy, fetch cache.Fetch) {
+// serveCached answers r with the envelope that fetch produces, through the content service
+// under r's key.
+func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, fresh contentsvc.Freshness, fetch cache.Fetch) {
 	key, ok := s.cacheKey(r)
 	if !ok {
 		// Validation lets no request without a key this far; should one come, it is answered
@@ -111,7 +104,7 @@ func (s *Server) serveCached(w http.ResponseWriter, r *http.Request, policy cach
 	}
 	// The route's name is kept by every entry of the route: one shared string, not one each.
 	route := s.routeMetrics(chi.RouteContext(r.Context()).RoutePattern()).route
-	entry, res, err := s.Cache.Load(r.Context(), key, route, policy, s.Timeout, fetch)
+	entry, res, err := s.contents.Answer(r.Context(), key, route, fresh, fetch)
 	if err != nil {
 		if ctxErr := r.Context().Err(); ctxErr != nil && !apierrIs(err) {
 			err = apierr.New(apierr.UpstreamTimeout, ctxErr)

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
@@ -69,7 +70,7 @@ func (s *Server) getDistrict(w http.ResponseWriter, r *http.Request) {
 		}
 		return json.Marshal(envelope{Success: true, Code: http.StatusOK, Msg: messages.Text(msgKey, lang), Data: data})
 	}
-	s.serveCached(w, r, structurePolicy, fetch)
+	s.serveCached(w, r, contentsvc.Structure, fetch)
 }
 
 // getExamResultByCodeOrPhone lists certificates by number or by the holder's phone number, for a

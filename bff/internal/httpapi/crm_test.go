@@ -20,6 +20,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
@@ -79,7 +80,7 @@ func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 	var ob *outbox.Outbox
 	om := m.RegisterOutbox(func() (int, time.Duration, error) { return ob.Stats() })
 	ob, err = outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
-		Deliver: httpapi.LeadDelivery(crmClient), RetryMin: 20 * time.Millisecond, RetryMax: 100 * time.Millisecond,
+		Deliver: leads.Delivery(crmClient), RetryMin: 20 * time.Millisecond, RetryMax: 100 * time.Millisecond,
 		OnResult: om.Result, AttemptTimeout: 2 * time.Second,
 	})
 	require.NoError(t, err)

@@ -9,27 +9,24 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 )
 
 // cacheKeyCtx carries the cache key that cacheFront computed to the content handler, so that
 // both use exactly the same key.
 type cacheKeyCtx struct{}
 
-func contextWithKey(ctx context.Context, key string) context.Context {
-	return context.WithValue(ctx, cacheKeyCtx{}, key)
-}
-
-// cacheablePOSTs are the read-only POST operations of the legacy API, whose body is part of the
-// cache key. Other POSTs are writes and never read from the cache (nor have their bodies read
-// here).
-var cacheablePOSTs = map[string]bool{
-	oapi.BasePath + "/api/language/list":               true,
-	oapi.BasePath + "/api/recruit/position/list":       true,
-	oapi.BasePath + "/api/recruit/positionConfig/list": true,
-	oapi.BasePath + "/api/dict/data/list":              true,
-	oapi.BasePath + "/api/getFormContent":              true,
-	oapi.BasePath + "/login/industryList":              true,
+// withKey is r on its way to the handler after a miss: it carries key, and its query is the
+// canonical one of the key, so that validation and the handler see exactly what the key says
+// and undeclared parameters go no further.
+func withKey(r *http.Request, key contentsvc.Key) *http.Request {
+	r = r.WithContext(context.WithValue(r.Context(), cacheKeyCtx{}, key))
+	if q := key.Query(); q != r.URL.RawQuery {
+		u := *r.URL
+		u.RawQuery = q
+		r.URL = &u
+	}
+	return r
 }
 
 // maxKeyBody bounds the body of a read-only POST that cacheFront reads for its key; a larger
@@ -40,7 +37,7 @@ const maxKeyBody = 16 << 10
 const keyBufferSize = 256
 
 // cacheFront answers requests whose answer is in the cache before routing and validation: the
-// key holds everything validation looked at (see cacheKeys), and only answers to valid
+// key holds everything validation looked at (see contentsvc), and only answers to valid
 // requests are ever stored. It keeps the hot path of a busy site to building a key, a map
 // lookup and a write.
 func (s *Server) cacheFront(next http.Handler) http.Handler {
@@ -51,7 +48,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 			return
 		}
 		var buf [keyBufferSize]byte
-		key, ok := s.keys.requestKey(buf[:0], r, maxKeyBody)
+		key, ok := s.contents.RequestKey(buf[:0], r, maxKeyBody)
 		if !ok {
 			if s.pageHandler != nil && pageCandidate(r.URL.Path) {
 				start := time.Now()
@@ -64,13 +61,13 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 			return
 		}
 		start := time.Now()
-		if entry, res := s.Cache.PeekBytes(key); entry != nil {
+		if entry, res := s.contents.Peek(key); entry != nil {
 			status := entry.Write(w, r, res)
 			s.cacheResult[res].Inc()
 			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return
 		}
-		next.ServeHTTP(w, withKey(r, string(key)))
+		next.ServeHTTP(w, withKey(r, contentsvc.Key(key)))
 	})
 }
 
@@ -91,12 +88,12 @@ func pageCandidate(p string) bool {
 
 // cacheKey is the cache key of a content request: the one cacheFront built, or, for a request
 // that did not pass through it, one built now from the whole request.
-func (s *Server) cacheKey(r *http.Request) (string, bool) {
-	if key, ok := r.Context().Value(cacheKeyCtx{}).(string); ok {
+func (s *Server) cacheKey(r *http.Request) (contentsvc.Key, bool) {
+	if key, ok := r.Context().Value(cacheKeyCtx{}).(contentsvc.Key); ok {
 		return key, true
 	}
-	key, ok := s.keys.requestKey(nil, r, MaxJSONBodyBytes)
-	return string(key), ok
+	key, ok := s.contents.RequestKey(nil, r, MaxJSONBodyBytes)
+	return contentsvc.Key(key), ok
 }
 
 func firstValue(values []string) string {

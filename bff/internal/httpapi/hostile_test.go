@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/upstream"
@@ -62,7 +63,7 @@ func newHostileFixture(t *testing.T) *hostileFixture {
 	}
 	crmClient, itrClient := crm.New(clients["crm"]), itr.New(clients["itr"])
 	box, err := outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
-		Deliver: httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		Deliver: httpapi.OutboxDelivery(leads.Delivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	require.NoError(t, err)

@@ -35,8 +35,30 @@ func receipt(t *testing.T, env envelope) (clueID *string, duplicate, queued bool
 	return r.ClueID, r.Duplicate, r.Queued
 }
 
+// stoppedClock is a clock that tells the wall clock's time until a test sets it.
+type stoppedClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *stoppedClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.now.IsZero() {
+		return time.Now()
+	}
+	return c.now
+}
+
+func (c *stoppedClock) Set(now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = now
+}
+
 func TestLeads200(t *testing.T) {
-	f := newCRMFixture(t)
+	clock := &stoppedClock{}
+	f := newCRMFixture(t, func(d *httpapi.Deps) { d.Clock = clock.Now })
 
 	t.Run("a Chinese enquiry reaches the CRM", func(t *testing.T) {
 		resp, env := f.call(t, "POST", "/crm/addSaleClue", chineseLead, "Idempotency-Key", "web-key-chinese-1")
@@ -78,19 +100,15 @@ func TestLeads200(t *testing.T) {
 
 	t.Run("a double click across a minute boundary is one lead", func(t *testing.T) {
 		now := time.Date(2025, 6, 1, 9, 59, 59, 0, time.UTC)
-		var mu sync.Mutex
-		defer httpapi.SetLeadClock(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })()
+		clock.Set(now)
+		defer clock.Set(time.Time{})
 		body := strings.Replace(overseasLead, "Anna Schmidt", "Jean Dupont", 1)
 		_, first := f.call(t, "POST", "/crm/addOverseasSaleClue", body)
-		mu.Lock()
-		now = now.Add(2 * time.Second)
-		mu.Unlock()
+		clock.Set(now.Add(2 * time.Second))
 		_, second := f.call(t, "POST", "/crm/addOverseasSaleClue", body)
 		_, dup, _ := receipt(t, second)
 		assert.True(t, dup)
-		mu.Lock()
-		now = now.Add(3 * time.Minute)
-		mu.Unlock()
+		clock.Set(now.Add(2*time.Second + 3*time.Minute))
 		_, later := f.call(t, "POST", "/crm/addOverseasSaleClue", body)
 		_, dup, _ = receipt(t, later)
 		assert.False(t, dup, "the same enquiry minutes later is a new lead")

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/messages"
 )
 
@@ -37,29 +38,9 @@ func writeData(w http.ResponseWriter, r *http.Request, data any) {
 	})
 }
 
-// successPrefix holds, per language, the bytes of a success envelope up to its data, so that raw
-// upstream JSON can be wrapped without decoding and encoding it again.
-var successPrefix = func() map[messages.Lang][]byte {
-	m := map[messages.Lang][]byte{}
-	for _, l := range messages.Languages {
-		msg, _ := json.Marshal(messages.Text(messages.OK, l))
-		m[l] = []byte(`{"success":true,"code":200,"msg":` + string(msg) + `,"data":`)
-	}
-	return m
-}()
-
-// wrapRaw returns the success envelope around raw, which must be valid JSON.
-func wrapRaw(lang messages.Lang, raw []byte) []byte {
-	prefix := successPrefix[lang]
-	out := make([]byte, 0, len(prefix)+len(raw)+1)
-	out = append(out, prefix...)
-	out = append(out, raw...)
-	return append(out, '}')
-}
-
 // writeRaw answers success with raw JSON data.
 func writeRaw(w http.ResponseWriter, r *http.Request, raw []byte) {
-	body := wrapRaw(requestLang(r), raw)
+	body := contentsvc.Envelope(requestLang(r), raw)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Length", strconv.Itoa(len(body)))

@@ -20,6 +20,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
@@ -71,12 +72,13 @@ type Deps struct {
 	Media *url.URL
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
-	// Cache keeps content answers; nil gets a new one of cache.DefaultMaxBytes.
+	// Cache keeps content answers for the content service, which owns it: nothing else reads or
+	// writes it. nil gets a new one of cache.DefaultMaxBytes.
 	Cache *cache.Cache
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
 	// Outbox keeps leads, form records and work orders durable until the CRM or the work-order
-	// system has them (its DeliverFunc is OutboxDelivery of LeadDelivery and WorkOrderDelivery);
+	// system has them (its DeliverFunc is OutboxDelivery of leads.Delivery and WorkOrderDelivery);
 	// nil answers those writes 503.
 	Outbox *outbox.Outbox
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
@@ -105,6 +107,9 @@ type Deps struct {
 	// means the host the request was sent to, if that is this machine (localhost, a loopback
 	// address): a developer's site.
 	SiteOrigins []string
+	// Clock tells the time to the rules that depend on it (report dates, lead keys, signed
+	// links, login states, throttles); nil means time.Now. Tests set it to steer time.
+	Clock func() time.Time
 }
 
 // Server holds the dependencies the handlers share.
@@ -114,8 +119,8 @@ type Server struct {
 	cacheResult [4]prometheus.Counter
 	// cachedRoutes holds a *cachedRouteMetrics per route template.
 	cachedRoutes sync.Map
-	// keys builds the cache keys of content requests from the contract.
-	keys *cacheKeys
+	// contents reads content through the content cache, which it owns with its keys.
+	contents *contentsvc.Service
 	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 	// loginStates remembers the third-party logins' used states.
@@ -154,26 +159,22 @@ func NewServer(d Deps) (*Handler, error) {
 	if s.DownloadLinkTTL <= 0 {
 		s.DownloadLinkTTL = 10 * time.Minute
 	}
-	if s.Cache == nil {
-		s.Cache = cache.New(10 * time.Minute)
+	contents, err := contentsvc.New(contentsvc.Options{
+		Spec: s.Spec, CMS: s.Content, Cache: s.Cache, Timeout: s.Timeout, LongTimeout: s.LongTimeout, Log: s.Log,
+	})
+	if err != nil {
+		return nil, err
 	}
+	s.contents = contents
 	if s.Metrics == nil {
 		s.Metrics = metrics.New()
 	}
 	s.Metrics.RegisterCache(func() metrics.CacheStats {
-		st := s.Cache.Stats()
+		st := s.contents.Stats()
 		return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
 	})
-	keys, err := newCacheKeys(s.Spec, cacheablePOSTs)
-	if err != nil {
-		return nil, fmt.Errorf("cache keys: %w", err)
-	}
-	s.keys = keys
 	for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {
 		s.cacheResult[res] = s.Metrics.CacheResults.WithLabelValues(res.String())
-	}
-	s.Cache.OnRefreshError = func(key string, err error) {
-		s.Log.Warn("content refresh failed; serving the stale answer", "err", err)
 	}
 	r := chi.NewRouter()
 	r.Use(s.recoverPanics, s.logRequests)
@@ -270,10 +271,7 @@ func (s *Server) pages() http.Handler {
 	}
 	// A page is built from content answers (the renderer reads them through this BFF): when one
 	// of them changes, every page built before is served once more while it is rendered again.
-	// One generation for all content keeps it simple; a page cannot say which answers it used.
-	generation := &cache.Generation{}
-	s.PageCache.Generation = generation
-	s.Cache.OnChange = func(string) { generation.Bump() }
+	s.PageCache.Generation = s.contents.Changes()
 	s.pageRoute = s.routeMetrics(pageRoute)
 	s.pageHandler = pages.New(pages.Options{
 		Renderer: s.Renderer,

@@ -2,33 +2,17 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
-	"golang.org/x/sync/errgroup"
 
-	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/sitemap"
 )
-
-// How long the lists of pages and the sitemaps built from them stay fresh, stale while they are
-// rebuilt, and stale while the CMS fails: crawlers read sitemaps a few times a day, so a sitemap
-// may lag the CMS by minutes, and a day of CMS outage still serves the last good one.
-var (
-	sitemapPolicy = cache.Policy{Fresh: 10 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour}
-	// Sitemaps are XML; browsers and crawlers may keep one for an hour.
-	sitemapFormat = cache.NewFormat(sitemapContentType, "Accept-Encoding", "public, max-age=3600")
-	// The lists of pages are kept as JSON for building sitemaps; they are never served.
-	sitemapPagesPolicy = cache.Policy{Fresh: 10 * time.Minute, Stale: time.Hour, IfError: 24 * time.Hour}
-)
-
-const sitemapContentType = "application/xml; charset=utf-8"
 
 // sitemapRetryAfter is the Retry-After of a sitemap that cannot be built now, in seconds.
 const sitemapRetryAfter = "120"
@@ -65,7 +49,7 @@ func (s *Server) sitemapIndex(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) sitemapOf(w http.ResponseWriter, r *http.Request, lang sitemap.Language) {
 	s.serveSitemap(w, r, sitemap.SitemapPath(lang), func(ctx context.Context, origin string) ([]byte, error) {
-		pages, err := s.sitePages(ctx)
+		pages, err := s.contents.SitePages(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -88,20 +72,16 @@ func (s *Server) serveSitemap(w http.ResponseWriter, r *http.Request, path strin
 			return
 		}
 		h := w.Header()
-		h.Set("Content-Type", sitemapContentType)
+		h.Set("Content-Type", contentsvc.SitemapContentType)
 		h.Set("Cache-Control", "no-cache")
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(body)
 		}
 		return
 	}
-	// The long time-out: a sitemap reads some twenty lists of every language, and no visitor
-	// waits for it.
-	entry, res, err := s.Cache.LoadAnswer(r.Context(), "sitemap\x00"+origin+path, path, sitemapFormat, sitemapPolicy, s.LongTimeout,
-		func(ctx context.Context) (cache.Answer, error) {
-			body, err := build(ctx, origin)
-			return cache.Answer{Body: body}, err
-		})
+	entry, res, err := s.contents.Sitemap(r.Context(), origin, path, func(ctx context.Context) ([]byte, error) {
+		return build(ctx, origin)
+	})
 	if err != nil {
 		s.sitemapUnavailable(w, r, path, err)
 		return
@@ -115,41 +95,6 @@ func (s *Server) sitemapUnavailable(w http.ResponseWriter, r *http.Request, path
 	w.Header().Set("Retry-After", sitemapRetryAfter)
 	w.Header().Set("Cache-Control", "no-store")
 	http.Error(w, "The sitemap is being prepared; please try again later.", http.StatusServiceUnavailable)
-}
-
-// sitePages lists the pages of every language, each list through the cache (one CMS read of a
-// language's lists for all the sitemaps, kept while the CMS is down). One language that cannot
-// be listed fails them all: its pages are every other sitemap's alternates.
-func (s *Server) sitePages(ctx context.Context) (map[string][]sitemap.Page, error) {
-	lists := make([][]sitemap.Page, len(sitemap.Languages))
-	g, ctx := errgroup.WithContext(ctx)
-	for i, l := range sitemap.Languages {
-		g.Go(func() error {
-			entry, _, err := s.Cache.Load(ctx, "sitemap-pages\x00"+l.Code, sitemap.SitemapPath(l), sitemapPagesPolicy, s.LongTimeout,
-				func(ctx context.Context) ([]byte, error) {
-					pages, err := sitemap.Collect(ctx, s.Content, l)
-					if err != nil {
-						return nil, err
-					}
-					return json.Marshal(pages)
-				})
-			if err != nil {
-				return err
-			}
-			if err := json.Unmarshal(entry.Body, &lists[i]); err != nil {
-				return fmt.Errorf("pages of %s: %w", l.Code, err)
-			}
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	out := make(map[string][]sitemap.Page, len(lists))
-	for i, l := range sitemap.Languages {
-		out[l.Code] = lists[i]
-	}
-	return out, nil
 }
 
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {

@@ -1,4 +1,4 @@
-package httpapi
+package contentsvc
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/oapi"
 )
 
-// cacheKeys builds the cache key of a content request from what the contract declares of its
+// keys builds the cache key of a content request from what the contract declares of its
 // operation, and from nothing else: the method, the path (which holds the path parameters),
 // the language the answer is in, the declared query parameters in the contract's order and,
 // for the read-only POSTs, the declared body fields, canonically encoded. Two requests with
@@ -34,9 +34,9 @@ import (
 // contract's, the escaped path has neither '?' nor NUL, the query is escaped, so the parts
 // cannot run into each other.
 //
-// The key of a request is built once, by cacheFront, and handed to the handler in the
-// request's context; everything else that reads the cache builds its keys here too.
-type cacheKeys struct {
+// The key of a request is built once, before routing, and handed to the handler with the
+// request; the service's own reads (a form's definition) build their keys here too.
+type keys struct {
 	// gets finds the operation of a GET path: the contract's GET templates on a router of their
 	// own, so that a path is matched exactly as the site's router matches it. staticGets holds
 	// the templates without parameters, which the router always prefers: a map finds them
@@ -84,8 +84,8 @@ const maxFastParams = 8
 
 // newCacheKeys reads the key-making parts of the contract: every GET operation, and the POSTs
 // named by posts (paths below BasePath).
-func newCacheKeys(spec *oapi.Spec, posts map[string]bool) (*cacheKeys, error) {
-	k := &cacheKeys{
+func newKeys(spec *oapi.Spec, posts map[string]bool) (*keys, error) {
+	k := &keys{
 		gets:       chi.NewRouter(),
 		staticGets: map[string]*keyedOp{},
 		getOps:     map[string]*keyedOp{},
@@ -181,7 +181,7 @@ func headerEnum(route *routers.Route, name string) []string {
 // lang is the language part of a key: the language the answer is served in. A request
 // without the header is served in the default language; a value the contract does not accept
 // has no key (validation answers it).
-func (k *cacheKeys) lang(h http.Header) (string, bool) {
+func (k *keys) lang(h http.Header) (string, bool) {
 	values := h["Lang"]
 	if len(values) == 0 {
 		return string(messages.Default), true
@@ -197,7 +197,7 @@ func (k *cacheKeys) lang(h http.Header) (string, bool) {
 // requestKey appends the key of r to dst. It reads the body of a cacheable POST, at most
 // bodyLimit bytes of it, and puts it back for the handler. ok is false when r has no key: it
 // is not a content read, or validation would refuse it, or its body is larger than bodyLimit.
-func (k *cacheKeys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (key []byte, ok bool) {
+func (k *keys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (key []byte, ok bool) {
 	var op *keyedOp
 	switch r.Method {
 	case http.MethodGet:
@@ -245,7 +245,7 @@ func (k *cacheKeys) requestKey(dst []byte, r *http.Request, bodyLimit int64) (ke
 
 // contentKey is the key of a GET of the content operation at path (below BasePath, with its
 // path parameters filled in and no query) in lang, as a visitor's request for it has.
-func (k *cacheKeys) contentKey(path string, lang messages.Lang) string {
+func (k *keys) contentKey(path string, lang messages.Lang) string {
 	key, _ := k.appendKey(nil, http.MethodGet, &url.URL{Path: oapi.BasePath + path}, string(lang), nil, nil)
 	return string(key)
 }
@@ -261,7 +261,7 @@ func ignorableBody(body []byte) bool {
 }
 
 // getOp finds the GET operation of r's path, or nil.
-func (k *cacheKeys) getOp(r *http.Request) *keyedOp {
+func (k *keys) getOp(r *http.Request) *keyedOp {
 	// The site's router matches the escaped path when there is one, and so does this.
 	path := r.URL.RawPath
 	if path == "" {
@@ -317,8 +317,8 @@ type replayedBody struct{ bytes.Reader }
 
 func (*replayedBody) Close() error { return nil }
 
-// appendKey appends the key of a request to dst; see cacheKeys for its layout.
-func (k *cacheKeys) appendKey(dst []byte, method string, u *url.URL, lang string, op *keyedOp, body []byte) ([]byte, bool) {
+// appendKey appends the key of a request to dst; see keys for its layout.
+func (k *keys) appendKey(dst []byte, method string, u *url.URL, lang string, op *keyedOp, body []byte) ([]byte, bool) {
 	dst = append(dst, method[0])
 	dst = append(dst, lang...)
 	dst = append(dst, 0)
@@ -651,24 +651,4 @@ func scanPlainLiteral(b []byte, i int) (int, bool) {
 		return 0, false // a fraction or an exponent: the general way
 	}
 	return i, start < i
-}
-
-// withKey is r on its way to the handler after a miss: it carries key, and its query is the
-// canonical one of the key, so that validation and the handler see exactly what the key says
-// and undeclared parameters go no further.
-func withKey(r *http.Request, key string) *http.Request {
-	r = r.WithContext(contextWithKey(r.Context(), key))
-	if q := keyQuery(key); q != r.URL.RawQuery {
-		u := *r.URL
-		u.RawQuery = q
-		r.URL = &u
-	}
-	return r
-}
-
-// keyQuery is the query part of a key.
-func keyQuery(key string) string {
-	_, rest, _ := strings.Cut(key, "?")
-	q, _, _ := strings.Cut(rest, "\x00")
-	return q
 }

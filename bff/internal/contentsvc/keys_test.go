@@ -1,42 +1,39 @@
-package httpapi
+package contentsvc
 
 import (
 	"context"
-	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/oapi"
-	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
 var (
 	testKeysOnce sync.Once
-	testKeys     *cacheKeys
+	testKeys     *keys
 	testSpec     *oapi.Spec
 	testKeysErr  error
 )
 
-func keysForTest(t testing.TB) *cacheKeys {
+// testBodyLimit is the body limit of keys built before routing (httpapi's maxKeyBody).
+const testBodyLimit = 16 << 10
+
+func keysForTest(t testing.TB) *keys {
 	t.Helper()
 	testKeysOnce.Do(func() {
 		testSpec, testKeysErr = oapi.LoadForServing(context.Background())
 		if testKeysErr == nil {
-			testKeys, testKeysErr = newCacheKeys(testSpec, cacheablePOSTs)
+			testKeys, testKeysErr = newKeys(testSpec, readOnlyPOSTs)
 		}
 	})
 	require.NoError(t, testKeysErr)
@@ -56,7 +53,7 @@ func keyOf(t *testing.T, method, target, body string, headers ...string) (string
 	for i := 0; i+1 < len(headers); i += 2 {
 		r.Header.Set(headers[i], headers[i+1])
 	}
-	key, ok := keysForTest(t).requestKey(nil, r, maxKeyBody)
+	key, ok := keysForTest(t).requestKey(nil, r, testBodyLimit)
 	if body != "" {
 		rest, _ := io.ReadAll(r.Body)
 		assert.Equal(t, body, string(rest), "the body is put back for the handler")
@@ -74,8 +71,16 @@ func TestTheLangValuesOfTheKeysAreTheSitesLanguages(t *testing.T) {
 
 func TestTheKeysFindEveryOperationAsTheSitesRouterDoes(t *testing.T) {
 	k := keysForTest(t)
-	h, err := NewServer(Deps{Spec: testSpec, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
-	require.NoError(t, err)
+	// The site's router, as httpapi.NewServer builds it: the operations below BasePath, and the
+	// web app's pages beside them.
+	router := chi.NewRouter()
+	noop := http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})
+	router.Route(oapi.BasePath, func(api chi.Router) {
+		for _, op := range testSpec.Operations() {
+			api.Method(op.Method, op.Path, noop)
+		}
+	})
+	router.Handle("/*", noop)
 	param := regexp.MustCompile(`\{[^}]+\}`)
 	n := 0
 	for _, op := range testSpec.Operations() {
@@ -91,7 +96,7 @@ func TestTheKeysFindEveryOperationAsTheSitesRouterDoes(t *testing.T) {
 			if path == "" {
 				path = r.URL.Path
 			}
-			assert.Equal(t, pattern, h.Router.Find(chi.NewRouteContext(), http.MethodGet, path), target)
+			assert.Equal(t, pattern, router.Find(chi.NewRouteContext(), http.MethodGet, path), target)
 			assert.Same(t, k.getOps[pattern], k.getOp(r), target)
 		}
 	}
@@ -134,7 +139,7 @@ func TestQueryValuesAreKeyedByWhatTheyMean(t *testing.T) {
 	c, _ := keyOf(t, "GET", "/prod-api/api/news/newsListByTitle?title=%72obot%20arm&pageSize=10&pageNum=1", "")
 	assert.Equal(t, a, b)
 	assert.Equal(t, a, c)
-	assert.Equal(t, "title=robot+arm&pageNum=1&pageSize=10", keyQuery(a), "in the contract's order")
+	assert.Equal(t, "title=robot+arm&pageNum=1&pageSize=10", Key(a).Query(), "in the contract's order")
 }
 
 func TestTheKeysLanguageIsTheLanguageTheAnswerIsIn(t *testing.T) {
@@ -295,10 +300,10 @@ func BenchmarkRequestKey(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			r := httptest.NewRequest(http.MethodGet, target, nil)
 			r.Header.Set("lang", "en")
-			var buf [keyBufferSize]byte
+			var buf [256]byte
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, ok := k.requestKey(buf[:0], r, maxKeyBody); !ok {
+				if _, ok := k.requestKey(buf[:0], r, testBodyLimit); !ok {
 					b.Fatal("no key")
 				}
 			}
@@ -314,48 +319,15 @@ func BenchmarkRequestKey(b *testing.B) {
 			r.Header.Set("Content-Type", "application/json")
 			var rd strings.Reader
 			rc := io.NopCloser(&rd)
-			var buf [keyBufferSize]byte
+			var buf [256]byte
 			b.ReportAllocs()
 			for b.Loop() {
 				rd.Reset(body)
 				r.Body, r.ContentLength = rc, int64(len(body))
-				if _, ok := k.requestKey(buf[:0], r, maxKeyBody); !ok {
+				if _, ok := k.requestKey(buf[:0], r, testBodyLimit); !ok {
 					b.Fatal("no key")
 				}
 			}
 		})
-	}
-}
-
-// formCMS answers every read with the same small form definition, counting the reads.
-type formCMS struct {
-	content.Client
-	calls atomic.Int32
-}
-
-func (c *formCMS) Get(context.Context, content.Request) (json.RawMessage, error) {
-	c.calls.Add(1)
-	return json.RawMessage(`{"id":5,"fields":[{"name":"remark","type":"text","required":false}]}`), nil
-}
-
-func TestAFormsDefinitionIsReadUnderTheKeyOfItsPagesRequest(t *testing.T) {
-	keysForTest(t)
-	c := cache.New(time.Minute)
-	cms := &formCMS{}
-	h, err := NewServer(Deps{Spec: testSpec, Content: cms, Cache: c, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Timeout: time.Second, LongTimeout: time.Second})
-	require.NoError(t, err)
-	for _, lang := range []string{"", "en"} {
-		r := httptest.NewRequest(http.MethodGet, "/prod-api/api/customForm/5?utm_source=mail", nil)
-		if lang != "" {
-			r.Header.Set("lang", lang)
-		}
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		require.Equal(t, http.StatusOK, w.Code)
-	}
-	require.Equal(t, int32(2), cms.calls.Load())
-	for _, lang := range []messages.Lang{"zh", "en"} {
-		e, _ := c.Peek(keysForTest(t).contentKey("/api/customForm/5", lang))
-		assert.NotNil(t, e, "the form record's check finds the definition the page loaded in %s", lang)
 	}
 }
