@@ -57,16 +57,6 @@ func optional(s string) *string {
 	return &s
 }
 
-// identity is the identity service behind Deps.Accounts. Deps.Accounts is typed as the bare
-// token checker that every logged-in operation needs (and other areas' tests fake); main passes
-// the whole service, and a bare checker gets 501 for the account operations.
-func (s *Server) identity() account.Service {
-	if svc, ok := s.Accounts.(account.Service); ok {
-		return svc
-	}
-	return account.Unimplemented{Client: s.Accounts}
-}
-
 // writeAccount answers success with data and the operation's own success text.
 func writeAccount(w http.ResponseWriter, r *http.Request, msgKey string, data any) {
 	w.Header().Set("Cache-Control", "no-store")
@@ -136,7 +126,7 @@ func (s *Server) sendCode(w http.ResponseWriter, r *http.Request, ch account.Cha
 		tooMany(w, r, s, TooManyRequests, wait)
 		return
 	}
-	if err := s.identity().SendCode(r.Context(), ch, to, purpose); err != nil {
+	if err := s.Accounts.SendCode(r.Context(), ch, to, purpose); err != nil {
 		// No code went out (or none is known to have): the phone or address keeps its budget.
 		// The client address's request stays counted, so refused codes cannot be used to probe
 		// for accounts without limit.
@@ -190,7 +180,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request, ch account.Channe
 		tooMany(w, r, s, refusal, wait)
 		return
 	}
-	sess, err := s.identity().Login(r.Context(), cred)
+	sess, err := s.Accounts.Login(r.Context(), cred)
 	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
@@ -266,7 +256,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request, kind string) {
 		tooMany(w, r, s, refusal, wait)
 		return
 	}
-	sess, err := s.identity().Register(r.Context(), reg)
+	sess, err := s.Accounts.Register(r.Context(), reg)
 	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
@@ -305,7 +295,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, ch accoun
 		tooMany(w, r, s, refusal, wait)
 		return
 	}
-	_, err := s.identity().ResetPassword(r.Context(), account.PasswordReset{Phone: in.Phone, Email: in.Email, Code: in.Code, Password: in.Password})
+	_, err := s.Accounts.ResetPassword(r.Context(), account.PasswordReset{Phone: in.Phone, Email: in.Email, Code: in.Code, Password: in.Password})
 	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
@@ -318,7 +308,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, ch accoun
 
 // logout ends the token's session; the cache forgets the token at once (account.CachedClient).
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	if err := s.identity().Logout(r.Context(), requestToken(r)); err != nil {
+	if err := s.Accounts.Logout(r.Context(), requestToken(r)); err != nil {
 		accountError(w, r, s, err)
 		return
 	}
@@ -347,7 +337,7 @@ func (s *Server) logOff(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, r, s, refusal, wait)
 		return
 	}
-	err := s.identity().Deregister(r.Context(), requestToken(r), in.Account, in.Code)
+	err := s.Accounts.Deregister(r.Context(), requestToken(r), in.Account, in.Code)
 	s.guard.settle(try, err)
 	if err != nil {
 		accountError(w, r, s, err)
@@ -395,7 +385,7 @@ func (s *Server) inspectUserIsExit(w http.ResponseWriter, r *http.Request) {
 		tooMany(w, r, s, TooManyRequests, wait)
 		return
 	}
-	exists, err := s.identity().Exists(r.Context(), channelOf(in.Account), in.Account)
+	exists, err := s.Accounts.Exists(r.Context(), channelOf(in.Account), in.Account)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -428,7 +418,7 @@ func (s *Server) userInfo(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, s, apierr.New(account.NotRegistered, nil))
 		return
 	}
-	p, err := s.identity().Profile(r.Context(), requestToken(r), id)
+	p, err := s.Accounts.Profile(r.Context(), requestToken(r), id)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -474,9 +464,9 @@ func (s *Server) wxCode(w http.ResponseWriter, r *http.Request) {
 	}
 	var sc account.WxScene
 	if in.SceneID == "" {
-		sc, err = s.identity().NewWxScene(r.Context())
+		sc, err = s.Accounts.NewWxScene(r.Context())
 	} else {
-		sc, err = s.identity().WxScene(r.Context(), in.SceneID)
+		sc, err = s.Accounts.WxScene(r.Context(), in.SceneID)
 	}
 	if err != nil {
 		accountError(w, r, s, err)
@@ -516,7 +506,7 @@ func (s *Server) thirdPartyAuthorize(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, s, apierr.Invalid(apierr.FieldError{Field: "redirectUri", Message: "must be an address of this site"}))
 		return
 	}
-	a, err := s.identity().Authorize(r.Context(), in.Provider, in.RedirectURI)
+	a, err := s.Accounts.Authorize(r.Context(), in.Provider, in.RedirectURI)
 	if err != nil {
 		accountError(w, r, s, err)
 		return
@@ -595,7 +585,7 @@ func (s *Server) thirdPartyLogin(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, s, apierr.New(account.VerificationFailed, errors.New("the login's state was used before")))
 		return
 	}
-	sess, err := s.identity().ThirdPartyLogin(r.Context(), in.Provider, in.Code, in.State)
+	sess, err := s.Accounts.ThirdPartyLogin(r.Context(), in.Provider, in.Code, in.State)
 	if err != nil {
 		if apierr.From(err).Status() >= 500 {
 			// The identity service did not take the code: the visitor may try again.

@@ -105,7 +105,7 @@ func (p replayableIdP) ThirdPartyLogin(_ context.Context, _, code, _ string) (ac
 
 func TestAThirdPartyLoginStateIsUsedOnce(t *testing.T) {
 	t.Run("a replay", func(t *testing.T) {
-		f := newAccountFixture(t, nil, func(d *httpapi.Deps) { d.Accounts = replayableIdP{d.Accounts.(account.Service)} })
+		f := newAccountFixture(t, nil, func(d *httpapi.Deps) { d.Accounts = replayableIdP{d.Accounts} })
 		login := f.startThirdPartyLogin(t, "alex@example.com")
 		resp, _ := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
 		require.Equal(t, http.StatusOK, resp.StatusCode)

@@ -43,7 +43,7 @@ type Deps struct {
 	// is enough, as the server never reads the answers' definitions.
 	Spec     *oapi.Spec
 	Content  content.Client
-	Accounts account.Client
+	Accounts account.Service
 	CRM      crm.Client
 	ITR      itr.Client
 	VM       vm.Client
@@ -105,6 +105,9 @@ type Deps struct {
 	// means the host the request was sent to, if that is this machine (localhost, a loopback
 	// address): a developer's site.
 	SiteOrigins []string
+	// Clock tells the time to the rules that depend on it (report dates, lead keys, signed
+	// links, login states, throttles); nil means time.Now. Tests set it to steer time.
+	Clock func() time.Time
 }
 
 // Server holds the dependencies the handlers share.

@@ -114,7 +114,7 @@ func assertTooSlow(t *testing.T, a slowAnswer, what string) {
 // slowIdP is an identity service that takes its time over a login, as a busy one does, and
 // gives up when the BFF does.
 type slowIdP struct {
-	account.Unimplemented
+	account.Service // nil: a login is all these tests ask of it
 	latency time.Duration
 }
 

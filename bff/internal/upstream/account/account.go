@@ -8,20 +8,14 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream"
 )
 
-// Client checks session tokens: all that operations needing a login use (httpapi's
-// currentUser), and all that a test of such an operation has to fake.
-type Client interface {
-	// ValidateToken returns the user of a session token, or account.token_expired when the
-	// token is unknown, expired or revoked.
-	ValidateToken(ctx context.Context, token string) (User, error)
-}
-
-// Service is the identity service's whole API as the account operations use it. Every method
+// Service is the identity service's whole API as the BFF uses it: the server takes it whole, so
+// that a missing operation is a compile error rather than a failure in production. Every method
 // returns *apierr.Error failures with the keys of keys.go, or the upstream keys when the service
-// is unreachable or answers badly. HTTPClient and CachedClient implement it; a Client that does
-// not is answered 501 by the account operations (see Unimplemented).
+// is unreachable or answers badly. HTTPClient and CachedClient implement it.
 type Service interface {
-	Client
+	// ValidateToken returns the user of a session token, or account.token_expired when the
+	// token is unknown, expired or revoked: all that operations needing a login use.
+	ValidateToken(ctx context.Context, token string) (User, error)
 	// SendCode sends a code for purpose to a phone (SMS) or e-mail address.
 	SendCode(ctx context.Context, ch Channel, to string, purpose Purpose) error
 	// Login starts a session by password or login code.
@@ -63,5 +57,4 @@ func New(base upstream.Client) *HTTPClient { return &HTTPClient{Client: base} }
 var (
 	_ Service = (*HTTPClient)(nil)
 	_ Service = (*CachedClient)(nil)
-	_ Service = Unimplemented{}
 )
