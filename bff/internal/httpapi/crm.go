@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -147,7 +148,7 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 		writeError(w, r, s.Log, err)
 		return
 	}
-	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
+	if !s.allowLookup(w, r, s.guard.LookupCertificates, u.ID) {
 		return
 	}
 	value := strings.TrimSpace(r.URL.Query().Get("codeOrPhone"))
@@ -164,7 +165,7 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 		writeError(w, r, s.Log, apierr.New(CertificateNotFound, nil))
 		return
 	}
-	if q.Phone != "" && (u.Phone == "" || accountKey(account.SMS, q.Phone) != accountKey(account.SMS, u.Phone)) {
+	if q.Phone != "" && (u.Phone == "" || accounts.AccountKey(account.SMS, q.Phone) != accounts.AccountKey(account.SMS, u.Phone)) {
 		for i := range certs {
 			certs[i].HolderName = maskName(certs[i].HolderName)
 		}
@@ -188,7 +189,7 @@ func (s *Server) generateImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
+	if !s.allowLookup(w, r, s.guard.LookupCertificates, u.ID) {
 		return
 	}
 	img, err := s.CRM.CertificateImage(r.Context(), in.CertificateNo, string(requestLang(r)))

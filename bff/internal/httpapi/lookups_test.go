@@ -24,9 +24,9 @@ import (
 func lookupLimits(c *acctClock) func(*httpapi.Deps) {
 	return func(d *httpapi.Deps) {
 		l := ratelimit.DefaultLimits()
-		l.Now = c.Now
 		l.TrustedProxies, _ = ratelimit.ParsePrefixes("127.0.0.1, ::1")
 		d.AccountLimits = &l
+		d.Clock = c.Now
 	}
 }
 

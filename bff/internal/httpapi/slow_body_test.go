@@ -115,7 +115,7 @@ func assertTooSlow(t *testing.T, a slowAnswer, what string) {
 // gives up when the BFF does.
 type slowIdP struct {
 	account.Service // nil: a login is all these tests ask of it
-	latency time.Duration
+	latency         time.Duration
 }
 
 func (p slowIdP) Login(ctx context.Context, _ account.Credentials) (account.Session, error) {
