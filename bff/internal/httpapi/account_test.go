@@ -86,7 +86,7 @@ func newAccountFixture(t *testing.T, limits func(*ratelimit.Limits), more ...fun
 	f.idpURL = idpServer.URL
 	base, _ := url.Parse(idpServer.URL)
 
-	l := ratelimit.Limits{Now: f.clock.Now}
+	l := ratelimit.Limits{}
 	if limits != nil {
 		limits(&l)
 	}
@@ -98,6 +98,7 @@ func newAccountFixture(t *testing.T, limits func(*ratelimit.Limits), more ...fun
 		Timeout:       5 * time.Second,
 		LongTimeout:   5 * time.Second,
 		AccountLimits: &l,
+		Clock:         f.clock.Now,
 	}
 	for _, m := range more {
 		m(&deps)

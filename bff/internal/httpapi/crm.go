@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/messages"
@@ -84,7 +85,7 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 		writeError(w, r, s.Log, err)
 		return
 	}
-	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
+	if !s.allowLookup(w, r, s.guard.LookupCertificates, u.ID) {
 		return
 	}
 	value := strings.TrimSpace(r.URL.Query().Get("codeOrPhone"))
@@ -101,7 +102,7 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 		writeError(w, r, s.Log, apierr.New(CertificateNotFound, nil))
 		return
 	}
-	if q.Phone != "" && (u.Phone == "" || accountKey(account.SMS, q.Phone) != accountKey(account.SMS, u.Phone)) {
+	if q.Phone != "" && (u.Phone == "" || accounts.AccountKey(account.SMS, q.Phone) != accounts.AccountKey(account.SMS, u.Phone)) {
 		for i := range certs {
 			certs[i].HolderName = maskName(certs[i].HolderName)
 		}
@@ -125,7 +126,7 @@ func (s *Server) generateImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	if !s.allowLookup(w, r, s.guard.certIP, s.guard.certUser, u.ID) {
+	if !s.allowLookup(w, r, s.guard.LookupCertificates, u.ID) {
 		return
 	}
 	img, err := s.CRM.CertificateImage(r.Context(), in.CertificateNo, string(requestLang(r)))

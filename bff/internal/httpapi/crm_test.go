@@ -33,10 +33,11 @@ import (
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
 
-// tokenAccounts is an identity service that knows a fixed set of session tokens. It embeds the
-// interface so that it keeps compiling as the account client grows; only ValidateToken is used.
+// tokenAccounts is the identity service of the tests whose operations need a logged-in visitor
+// and nothing else of it: it knows a fixed set of session tokens. It embeds the interface (nil)
+// to be a whole account.Service; any other call panics (answered 500), and no such test makes one.
 type tokenAccounts struct {
-	account.Client
+	account.Service
 	users map[string]account.User
 }
 

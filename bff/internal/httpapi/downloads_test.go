@@ -27,7 +27,7 @@ import (
 )
 
 // downAccounts is an identity service that cannot be reached.
-type downAccounts struct{ account.Client }
+type downAccounts struct{ account.Service }
 
 func (downAccounts) ValidateToken(context.Context, string) (account.User, error) {
 	return account.User{}, apierr.New(apierr.UpstreamUnavailable, nil)
@@ -41,7 +41,7 @@ type downloadFixture struct {
 	spec   *oapi.Spec
 }
 
-func newDownloadFixture(t *testing.T, accounts account.Client) *downloadFixture {
+func newDownloadFixture(t *testing.T, accounts account.Service) *downloadFixture {
 	t.Helper()
 	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -105,7 +106,7 @@ func (p replayableIdP) ThirdPartyLogin(_ context.Context, _, code, _ string) (ac
 
 func TestAThirdPartyLoginStateIsUsedOnce(t *testing.T) {
 	t.Run("a replay", func(t *testing.T) {
-		f := newAccountFixture(t, nil, func(d *httpapi.Deps) { d.Accounts = replayableIdP{d.Accounts.(account.Service)} })
+		f := newAccountFixture(t, nil, func(d *httpapi.Deps) { d.Accounts = replayableIdP{d.Accounts} })
 		login := f.startThirdPartyLogin(t, "alex@example.com")
 		resp, _ := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
 		require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -131,4 +132,19 @@ func TestAThirdPartyLoginStateIsUsedOnce(t *testing.T) {
 		resp, env := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, env.ErrorKey)
 	})
+}
+
+// TestAUsedLoginStateIsRememberedOnTheServersClock: the server remembers a used state for as
+// long as a login may take (30 minutes) by Deps.Clock; the browser's cookie has expired by then.
+func TestAUsedLoginStateIsRememberedOnTheServersClock(t *testing.T) {
+	f := newAccountFixture(t, nil, func(d *httpapi.Deps) { d.Accounts = replayableIdP{d.Accounts} })
+	login := f.startThirdPartyLogin(t, "alex@example.com")
+	resp, _ := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	f.clock.Add(30*time.Minute - time.Second)
+	resp, _ = f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
+	assert.Equal(t, http.StatusUnprocessableEntity, resp.StatusCode, "a replay within the login's lifetime")
+	f.clock.Add(time.Second)
+	resp, env := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "forgotten when the server's clock says the lifetime is over: %s", env.ErrorKey)
 }

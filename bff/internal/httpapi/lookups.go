@@ -2,11 +2,11 @@ package httpapi
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
@@ -19,12 +19,11 @@ import (
 // TooManyLookups answers a lookup beyond the limits of the client address or the user.
 const TooManyLookups apierr.Key = "lookup.too_many" // 429
 
-// allowLookup counts a lookup of the user userID from the request's client address against
-// byIP and byUser, or answers 429 with the wait and returns false. The address is checked
-// first: a refused user does not spend it, and a refused address does not spend the user's.
-func (s *Server) allowLookup(w http.ResponseWriter, r *http.Request, byIP, byUser *ratelimit.Limiter, userID int64) bool {
-	if ok, wait := ratelimit.AllowBoth(byIP, s.guard.clientKey(r), byUser, strconv.FormatInt(userID, 10)); !ok {
-		w.Header().Set("Retry-After", ratelimit.RetryAfter(wait))
+// allowLookup counts a lookup of the user userID from the request's client address with lookup
+// (one of the guard's Lookup methods), or answers 429 with the wait and returns false.
+func (s *Server) allowLookup(w http.ResponseWriter, r *http.Request, lookup func(client string, user int64) *accounts.Refusal, userID int64) bool {
+	if refusal := lookup(s.guard.clientKey(r), userID); refusal != nil {
+		w.Header().Set("Retry-After", ratelimit.RetryAfter(refusal.Wait))
 		w.Header().Set("Cache-Control", "no-store")
 		writeError(w, r, s.Log, apierr.New(TooManyLookups, nil))
 		return false

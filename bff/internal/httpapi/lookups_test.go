@@ -24,9 +24,9 @@ import (
 func lookupLimits(c *acctClock) func(*httpapi.Deps) {
 	return func(d *httpapi.Deps) {
 		l := ratelimit.DefaultLimits()
-		l.Now = c.Now
 		l.TrustedProxies, _ = ratelimit.ParsePrefixes("127.0.0.1, ::1")
 		d.AccountLimits = &l
+		d.Clock = c.Now
 	}
 }
 
@@ -146,7 +146,7 @@ func TestCompanyListIsAnAutocomplete(t *testing.T) {
 	for i := 1; i <= 3; i++ {
 		users[fmt.Sprintf("user-%d", i)] = account.User{ID: int64(2000 + i), UserName: fmt.Sprintf("User %d", i)}
 	}
-	f := newRepairFixture(t, httpapi.UploadLimits{}, lookupLimits(c), func(d *httpapi.Deps) { d.Accounts = users })
+	f := newRepairFixture(t, httpapi.UploadLimits{}, lookupLimits(c), func(d *httpapi.Deps) { d.Accounts = tokenAccounts{users: users} })
 
 	t.Run("at most five, with only the name and the address", func(t *testing.T) {
 		resp, list := f.companies(t, "user-1", ownerIP, "有限公司") // twenty of the customers are
@@ -170,7 +170,7 @@ func TestCompanyListIsAnAutocomplete(t *testing.T) {
 		}
 	})
 	t.Run("limited per user and per client address", func(t *testing.T) {
-		f := newRepairFixture(t, httpapi.UploadLimits{}, lookupLimits(c), func(d *httpapi.Deps) { d.Accounts = users })
+		f := newRepairFixture(t, httpapi.UploadLimits{}, lookupLimits(c), func(d *httpapi.Deps) { d.Accounts = tokenAccounts{users: users} })
 		for i := range 30 {
 			resp, _ := f.companies(t, "user-1", strangerIP, fmt.Sprintf("Company %d", i))
 			require.Equal(t, http.StatusOK, resp.StatusCode, "lookup %d", i+1)

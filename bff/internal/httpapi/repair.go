@@ -433,7 +433,7 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 		writeData(w, r, []itr.Company{})
 		return
 	}
-	if !s.allowLookup(w, r, s.guard.companyIP, s.guard.companyUser, u.ID) {
+	if !s.allowLookup(w, r, s.guard.LookupCompanies, u.ID) {
 		return
 	}
 	list, err := s.ITR.Companies(r.Context(), keyword, companyListLimit)

@@ -112,7 +112,7 @@ func newRepairFixture(t *testing.T, limits httpapi.UploadLimits, more ...func(*h
 
 	deps := httpapi.Deps{
 		Spec:        mustServingSpec(t),
-		Accounts:    repairUsers,
+		Accounts:    tokenAccounts{users: repairUsers},
 		ITR:         itrClient,
 		OCR:         ocr.New(upstream.Client{System: "ocr", BaseURL: ocrBase}),
 		Outbox:      f.outbox,

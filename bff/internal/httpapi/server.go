@@ -18,6 +18,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/contentsvc"
@@ -44,7 +45,7 @@ type Deps struct {
 	// is enough, as the server never reads the answers' definitions.
 	Spec     *oapi.Spec
 	Content  content.Client
-	Accounts account.Client
+	Accounts account.Service
 	CRM      crm.Client
 	ITR      itr.Client
 	VM       vm.Client
@@ -124,7 +125,7 @@ type Server struct {
 	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
 	// loginStates remembers the third-party logins' used states.
-	loginStates *loginStates
+	loginStates accounts.SpentStates
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
 	links linkSigner
@@ -151,9 +152,9 @@ type Handler struct {
 // so that a BFF that does not serve exactly the contract never starts.
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
-	s.guard = newAccountGuard(d.AccountLimits)
+	s.guard = newAccountGuard(d.AccountLimits, s.now)
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits)
-	s.loginStates = newLoginStates(nil)
+	s.loginStates = accounts.NewMemorySpentStates(s.now)
 	s.Uploads = s.Uploads.withDefaults()
 	s.links = linkSigner{key: s.Uploads.URLKey}
 	if s.DownloadLinkTTL <= 0 {

@@ -114,8 +114,8 @@ func assertTooSlow(t *testing.T, a slowAnswer, what string) {
 // slowIdP is an identity service that takes its time over a login, as a busy one does, and
 // gives up when the BFF does.
 type slowIdP struct {
-	account.Unimplemented
-	latency time.Duration
+	account.Service // nil: a login is all these tests ask of it
+	latency         time.Duration
 }
 
 func (p slowIdP) Login(ctx context.Context, _ account.Credentials) (account.Session, error) {

@@ -29,15 +29,9 @@ import (
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
 
-// fakeAccounts is the identity service for handler tests: a fixed table of session tokens.
+// fakeAccounts is a fixed table of session tokens, the users of handler tests (served by
+// tokenAccounts).
 type fakeAccounts map[string]account.User
-
-func (f fakeAccounts) ValidateToken(_ context.Context, token string) (account.User, error) {
-	if u, ok := f[token]; ok {
-		return u, nil
-	}
-	return account.User{}, apierr.New(httpapi.TokenExpired, nil)
-}
 
 // The users of the virtual trial tests, by session token.
 var virtualUsers = fakeAccounts{
@@ -71,7 +65,7 @@ func startVirtualBFF(t *testing.T, spec *oapi.Spec, client vm.Client, timeout, l
 	t.Helper()
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        mustServingSpec(t),
-		Accounts:    virtualUsers,
+		Accounts:    tokenAccounts{users: virtualUsers},
 		VM:          client,
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:     timeout,

@@ -54,8 +54,6 @@ type Limits struct {
 	// TrustedProxies are the reverse proxies in front of the BFF whose X-Forwarded-For header is
 	// believed. Empty means the connection's peer is the client (nothing is trusted).
 	TrustedProxies []netip.Prefix
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
 }
 
 // DefaultLimits are the limits of a BFF without configuration.
