@@ -26,6 +26,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
+	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
@@ -105,6 +106,9 @@ type Deps struct {
 	// means the host the request was sent to, if that is this machine (localhost, a loopback
 	// address): a developer's site.
 	SiteOrigins []string
+	// Clock tells the time to the rules that depend on it (report dates, lead keys, signed
+	// links, login states, throttles); nil means time.Now. Tests set it to steer time.
+	Clock func() time.Time
 }
 
 // Server holds the dependencies the handlers share.
@@ -122,7 +126,7 @@ type Server struct {
 	loginStates *loginStates
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
-	links linkSigner
+	links uploads.Signer
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
 	// pageHandler serves the web app's pages; nil without a web app. cacheFront answers cached
@@ -149,8 +153,8 @@ func NewServer(d Deps) (*Handler, error) {
 	s.guard = newAccountGuard(d.AccountLimits)
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits)
 	s.loginStates = newLoginStates(nil)
-	s.Uploads = s.Uploads.withDefaults()
-	s.links = linkSigner{key: s.Uploads.URLKey}
+	s.Uploads = s.Uploads.WithDefaults()
+	s.links = uploads.NewSigner(s.Uploads.URLKey, s.now)
 	if s.DownloadLinkTTL <= 0 {
 		s.DownloadLinkTTL = 10 * time.Minute
 	}

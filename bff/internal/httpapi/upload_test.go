@@ -10,6 +10,7 @@ import (
 	"net/textproto"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -300,10 +301,32 @@ func TestLargeVideosAreStreamedNotBuffered(t *testing.T) {
 	assert.Less(t, allocated, uint64(size/4), "the video is never held whole")
 }
 
+// linkClock is the BFF's clock in tests of signed links: it stands still until moved.
+type linkClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newLinkClock() *linkClock { return &linkClock{t: time.Now()} }
+
+func (c *linkClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *linkClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// deps gives the BFF the clock.
+func (c *linkClock) deps(d *httpapi.Deps) { d.Clock = c.Now }
+
 func TestPreviewLinks(t *testing.T) {
-	f := newRepairFixture(t, httpapi.UploadLimits{URLTTL: time.Hour})
-	now := time.Now()
-	defer httpapi.SetFileClock(func() time.Time { return now })()
+	clock := newLinkClock()
+	f := newRepairFixture(t, httpapi.UploadLimits{URLTTL: time.Hour}, clock.deps)
 	mine := f.mustUpload(t, annaToken, "mine.png", pngPhoto)
 
 	get := func(link string) int {
@@ -326,7 +349,7 @@ func TestPreviewLinks(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, get("/repair-files/"+mine.ID))
 	})
 	t.Run("an expired link does not open it", func(t *testing.T) {
-		now = now.Add(61 * time.Minute)
+		clock.Add(61 * time.Minute)
 		assert.Equal(t, http.StatusNotFound, get(mine.URL))
 	})
 }
