@@ -23,6 +23,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -62,7 +63,7 @@ func newHostileFixture(t *testing.T) *hostileFixture {
 	}
 	crmClient, itrClient := crm.New(clients["crm"]), itr.New(clients["itr"])
 	box, err := outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
-		Deliver: httpapi.OutboxDelivery(httpapi.LeadDelivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		Deliver: repair.OutboxDelivery(httpapi.LeadDelivery(crmClient), repair.WorkOrderDelivery(itrClient)),
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	require.NoError(t, err)

@@ -77,8 +77,8 @@ type Deps struct {
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
 	// Outbox keeps leads, form records and work orders durable until the CRM or the work-order
-	// system has them (its DeliverFunc is OutboxDelivery of LeadDelivery and WorkOrderDelivery);
-	// nil answers those writes 503.
+	// system has them (its DeliverFunc is repair.OutboxDelivery of LeadDelivery and
+	// repair.WorkOrderDelivery); nil answers those writes 503.
 	Outbox *outbox.Outbox
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.

@@ -71,18 +71,9 @@ func readError(err error) error {
 	return apierr.New(itr.UploadInterrupted, err)
 }
 
-// uploadedFile is the data of uploadRepairFile and an attachment of a work order (Attachment).
-type uploadedFile struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	URL         string `json:"url"`
-	ContentType string `json:"contentType"`
-	Size        int64  `json:"size"`
-}
-
 // fileData is an attachment of owner with its preview link.
-func (s *Server) fileData(owner int64, a itr.Attachment) uploadedFile {
-	return uploadedFile{ID: a.ID, Name: a.Name, URL: s.fileURL(owner, a.ID), ContentType: a.ContentType, Size: a.Size}
+func (s *Server) fileData(owner int64, a itr.Attachment) uploads.File {
+	return uploads.File{ID: a.ID, Name: a.Name, URL: s.fileURL(owner, a.ID), ContentType: a.ContentType, Size: a.Size}
 }
 
 // uploadRepairFile streams one photo or video of a repair report to the work-order system. The
