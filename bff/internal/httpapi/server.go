@@ -33,6 +33,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/virtual"
 )
 
 // MaxJSONBodyBytes bounds a JSON request body; a larger one is answered 413.
@@ -83,6 +84,10 @@ type Deps struct {
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
+	// TrialLocks serialise an account's virtual-trial applications and switches; nil gets a new
+	// virtual.LocalLocks of this server alone. Replicas that share one Locker serialise an
+	// account across the site.
+	TrialLocks virtual.Locker
 	// DownloadLinkTTL is how long a link to a document that needs login works, from the
 	// moment userDownload hands it out; zero means 10 minutes.
 	DownloadLinkTTL time.Duration
@@ -155,6 +160,9 @@ func NewServer(d Deps) (*Handler, error) {
 	s.loginStates = newLoginStates(nil)
 	s.Uploads = s.Uploads.WithDefaults()
 	s.links = uploads.NewSigner(s.Uploads.URLKey, s.now)
+	if s.TrialLocks == nil {
+		s.TrialLocks = virtual.NewLocalLocks()
+	}
 	if s.DownloadLinkTTL <= 0 {
 		s.DownloadLinkTTL = 10 * time.Minute
 	}
