@@ -249,6 +249,18 @@ func (f *repairFixture) mustUpload(t *testing.T, token, name string, data []byte
 	return u
 }
 
+// preview opens a file's preview link, as an <img> element does, and returns its status and
+// bytes.
+func (f *repairFixture) preview(t *testing.T, link string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(f.bff.URL + link)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, body
+}
+
 // itrFiles counts the files the work-order system holds: stored ones and partial ones.
 func (f *repairFixture) itrFiles(t *testing.T) (stored, partial int) {
 	t.Helper()
