@@ -17,7 +17,7 @@ import (
 )
 
 // IdempotencyHeader carries the key of a work order to the system, which stores each key once.
-const IdempotencyHeader = "Idempotency-Key"
+const IdempotencyHeader = upstream.IdempotencyHeader
 
 // The system's API paths.
 const (

@@ -1,15 +1,14 @@
 package itr
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/upstream"
 )
 
 // Work orders: a report filed under its idempotency key, the pages of a user's orders and one
@@ -210,30 +209,11 @@ func (r Report) wire() wireOrder {
 
 // CreateWorkOrder files a report.
 func (c *HTTPClient) CreateWorkOrder(ctx context.Context, key string, r Report) (Receipt, error) {
-	payload, err := json.Marshal(r.wire())
+	resp, err := c.PostIdempotent(ctx, WorkOrdersPath, key, r.wire())
 	if err != nil {
 		return Receipt{}, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL(WorkOrdersPath, nil), bytes.NewReader(payload))
-	if err != nil {
-		return Receipt{}, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set(IdempotencyHeader, key)
-	resp, err := c.Do(req)
-	if err != nil {
-		return Receipt{}, err
-	}
-	switch resp.Status {
-	case http.StatusCreated, http.StatusOK, http.StatusConflict:
-		var ans wireReceipt
-		if err := json.Unmarshal(resp.Body, &ans); err != nil || ans.ID < 1 || ans.ServiceNumber == "" || statusOf[ans.Status] == "" {
-			return Receipt{}, c.BadAnswer("POST %s: status %d without a work order", WorkOrdersPath, resp.Status)
-		}
-		return Receipt{ID: ans.ID, ServiceNumber: ans.ServiceNumber, Status: statusOf[ans.Status], ReportTime: ans.ReportedAt,
-			Duplicate: resp.Status == http.StatusConflict}, nil
-	case http.StatusUnprocessableEntity:
+	if resp.Outcome == upstream.Refused {
 		var e errorAnswer
 		_ = json.Unmarshal(resp.Body, &e)
 		cause := fmt.Errorf("itr refused the work order: %s (%s %s)", e.Message, e.Reason, e.Field)
@@ -242,7 +222,12 @@ func (c *HTTPClient) CreateWorkOrder(ctx context.Context, key string, r Report) 
 		}
 		return Receipt{}, apierr.New(Rejected, cause)
 	}
-	return Receipt{}, c.BadAnswer("POST %s: status %d", WorkOrdersPath, resp.Status)
+	var ans wireReceipt
+	if err := json.Unmarshal(resp.Body, &ans); err != nil || ans.ID < 1 || ans.ServiceNumber == "" || statusOf[ans.Status] == "" {
+		return Receipt{}, c.BadAnswer("POST %s: status %d without a work order", WorkOrdersPath, resp.Status)
+	}
+	return Receipt{ID: ans.ID, ServiceNumber: ans.ServiceNumber, Status: statusOf[ans.Status], ReportTime: ans.ReportedAt,
+		Duplicate: resp.Outcome == upstream.Duplicate}, nil
 }
 
 // tabs maps the list's tabs to the system's status filters.
