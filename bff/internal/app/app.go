@@ -25,6 +25,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -123,7 +124,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	var leads *outbox.Outbox
 	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
 	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
-		Deliver:        httpapi.OutboxDelivery(deliverLeads, httpapi.WorkOrderDelivery(itrClient)),
+		Deliver:        repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient)),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
 		Workers:        cfg.OutboxWorkers,

@@ -123,9 +123,8 @@ func TestALoggedInDownloadStreamsTheLoginOnlyFile(t *testing.T) {
 }
 
 func TestDocumentLinksThatExpiredOrWereAlteredOpenNothing(t *testing.T) {
-	f := newDownloadFixture(t, nil)
-	now := time.Now()
-	defer httpapi.SetFileClock(func() time.Time { return now })()
+	clock := newLinkClock()
+	f := newDownloadFixture(t, nil, clock.deps)
 	link := f.signedLink(t, 5014, "download")
 	path, query, _ := strings.Cut(link, "?")
 	ref := strings.TrimPrefix(path, "/document-files/download/")
@@ -157,7 +156,7 @@ func TestDocumentLinksThatExpiredOrWereAlteredOpenNothing(t *testing.T) {
 		assert.Equal(t, http.StatusForbidden, resp.StatusCode, "%s", body)
 	})
 	t.Run("an expired link", func(t *testing.T) {
-		now = now.Add(10*time.Minute + time.Second)
+		clock.Add(10*time.Minute + time.Second)
 		refused(t, link)
 	})
 	t.Run("not a link at all", func(t *testing.T) {
@@ -192,10 +191,9 @@ func grantingCMS(t *testing.T, expires time.Time, delivered *atomic.Int32) *http
 }
 
 func TestALoginOnlyPDFPreviewsInline(t *testing.T) {
-	now := time.Now()
-	defer httpapi.SetFileClock(func() time.Time { return now })()
+	clock := newLinkClock()
 	var delivered atomic.Int32
-	f := newDocumentFixture(t, grantingCMS(t, now.Add(time.Hour), &delivered))
+	f := newDocumentFixture(t, grantingCMS(t, clock.Now().Add(time.Hour), &delivered), clock.deps)
 
 	preview := f.signedLink(t, 5999, "preview")
 	resp, body := f.get(t, "GET", preview)
@@ -215,29 +213,32 @@ func TestALoginOnlyPDFPreviewsInline(t *testing.T) {
 }
 
 func TestADocumentLinkNeverOutlivesTheCMSGrant(t *testing.T) {
-	now := time.Now()
-	defer httpapi.SetFileClock(func() time.Time { return now })()
+	clock := newLinkClock()
 	var delivered atomic.Int32
-	f := newDocumentFixture(t, grantingCMS(t, now.Add(2*time.Minute), &delivered))
+	f := newDocumentFixture(t, grantingCMS(t, clock.Now().Add(2*time.Minute), &delivered), clock.deps)
 
 	link := f.signedLink(t, 5999, "download")
-	now = now.Add(2*time.Minute + time.Second)
+	clock.Add(2*time.Minute + time.Second)
 	resp, body := f.get(t, "GET", link)
 	assert.Equal(t, http.StatusForbidden, resp.StatusCode, "the grant ended before the link's ten minutes: %s", body)
 	assert.Zero(t, delivered.Load(), "the CMS was not even asked")
 }
 
 // newDocumentFixture is a BFF in front of cms, with the identity service of newDownloadFixture.
-func newDocumentFixture(t *testing.T, cms *httptest.Server) *downloadFixture {
+func newDocumentFixture(t *testing.T, cms *httptest.Server, more ...func(*httpapi.Deps)) *downloadFixture {
 	t.Helper()
 	base, _ := url.Parse(cms.URL)
-	h, err := httpapi.NewServer(httpapi.Deps{
+	deps := httpapi.Deps{
 		Spec:     mustServingSpec(t),
 		Content:  content.New(upstream.Client{System: "content", BaseURL: base}),
 		Accounts: tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
 		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:  2 * time.Second, LongTimeout: 2 * time.Second,
-	})
+	}
+	for _, m := range more {
+		m(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
 	f := &downloadFixture{bff: httptest.NewServer(h), cmsURL: cms.URL, spec: mustWholeSpec(t)}
 	t.Cleanup(f.bff.Close)

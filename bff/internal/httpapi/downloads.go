@@ -68,7 +68,7 @@ func (s *Server) userDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	answer := downloadLink{URL: link.URL}
 	if link.File != nil {
-		answer.URL = s.documentURL(*event.UserID, in.Action, *link.File, fileClock())
+		answer.URL = s.documentURL(*event.UserID, in.Action, *link.File)
 	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	writeData(w, r, answer)
@@ -82,7 +82,7 @@ type downloadLink struct {
 // DocumentFilePrefix is where the site serves the files of documents that need login, by the
 // links userDownload hands out: /document-files/{action}/{ref}?t={token}, action being download
 // or preview and ref the CMS's grant. The token names the user and the expiry and is signed by
-// the BFF (linkSigner); the grant's ref alone opens nothing, as only the BFF reaches the CMS.
+// the BFF (uploads.Signer); the grant's ref alone opens nothing, as only the BFF reaches the CMS.
 const DocumentFilePrefix = "/document-files/"
 
 // documentPurpose separates the tokens of document links, per action, from other signed links.
@@ -90,12 +90,12 @@ func documentPurpose(action string) string { return "document-" + action }
 
 // documentURL is the link to the file of grant for user, working for DownloadLinkTTL from now
 // and never past the grant's own expiry.
-func (s *Server) documentURL(user int64, action string, grant content.FileGrant, now time.Time) string {
-	exp := now.Add(s.DownloadLinkTTL)
+func (s *Server) documentURL(user int64, action string, grant content.FileGrant) string {
+	exp := s.links.Now().Add(s.DownloadLinkTTL)
 	if grant.ExpiresAt.Before(exp) {
 		exp = grant.ExpiresAt
 	}
-	token := s.links.sign(documentPurpose(action), grant.Ref, user, exp)
+	token := s.links.Sign(documentPurpose(action), grant.Ref, user, exp)
 	return DocumentFilePrefix + action + "/" + url.PathEscape(grant.Ref) + "?t=" + token
 }
 
@@ -116,7 +116,7 @@ func (s *Server) documentFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, apierr.New(apierr.NotFound, nil))
 		return
 	}
-	user, ok := s.links.check(documentPurpose(action), ref, r.URL.Query().Get("t"), fileClock())
+	user, ok := s.links.Check(documentPurpose(action), ref, r.URL.Query().Get("t"))
 	if !ok {
 		writeError(w, r, s.Log, apierr.New(DownloadLinkInvalid, nil))
 		return

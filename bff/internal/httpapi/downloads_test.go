@@ -41,7 +41,7 @@ type downloadFixture struct {
 	spec   *oapi.Spec
 }
 
-func newDownloadFixture(t *testing.T, accounts account.Service) *downloadFixture {
+func newDownloadFixture(t *testing.T, accounts account.Service, more ...func(*httpapi.Deps)) *downloadFixture {
 	t.Helper()
 	spec := mustWholeSpec(t)
 	cms, err := mocks.New("content", mocks.Options{})
@@ -52,7 +52,7 @@ func newDownloadFixture(t *testing.T, accounts account.Service) *downloadFixture
 	if accounts == nil {
 		accounts = tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}}
 	}
-	h, err := httpapi.NewServer(httpapi.Deps{
+	deps := httpapi.Deps{
 		Spec:        mustServingSpec(t),
 		Content:     content.New(upstream.Client{System: "content", BaseURL: base}),
 		Accounts:    accounts,
@@ -60,7 +60,11 @@ func newDownloadFixture(t *testing.T, accounts account.Service) *downloadFixture
 		Timeout:     2 * time.Second,
 		LongTimeout: 2 * time.Second,
 		Media:       base,
-	})
+	}
+	for _, m := range more {
+		m(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
 	f := &downloadFixture{bff: httptest.NewServer(h), cmsURL: cmsServer.URL, spec: spec}
 	t.Cleanup(f.bff.Close)

@@ -24,6 +24,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -63,7 +64,7 @@ func newHostileFixture(t *testing.T) *hostileFixture {
 	}
 	crmClient, itrClient := crm.New(clients["crm"]), itr.New(clients["itr"])
 	box, err := outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
-		Deliver: httpapi.OutboxDelivery(leads.Delivery(crmClient), httpapi.WorkOrderDelivery(itrClient)),
+		Deliver: repair.OutboxDelivery(leads.Delivery(crmClient), repair.WorkOrderDelivery(itrClient)),
 		Log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 )
@@ -99,7 +100,7 @@ func (s *Server) ocrAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, &apierr.Error{Key: itr.UploadEmpty, Fields: []apierr.FieldError{{Field: "file", Message: messages.Text(string(itr.UploadEmpty), lang)}}})
 		return
 	}
-	ct := sniffMedia(photo[:min(len(photo), sniffHead)])
+	ct := uploads.Sniff(photo[:min(len(photo), uploads.SniffHead)])
 	if !strings.HasPrefix(ct, "image/") {
 		writeError(w, r, s.Log, &apierr.Error{Key: itr.UploadUnsupportedType, Fields: []apierr.FieldError{{Field: "file", Message: messages.Text(photoTypes, lang)}}})
 		return

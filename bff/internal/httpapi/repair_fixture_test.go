@@ -26,6 +26,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
@@ -91,7 +92,7 @@ func newRepairFixture(t *testing.T, limits httpapi.UploadLimits, more ...func(*h
 		return outbox.Delivery{}, errors.New("no CRM here")
 	}
 	f.outbox, err = outbox.Open(filepath.Join(t.TempDir(), "outbox.db"), outbox.Options{
-		Deliver:  httpapi.OutboxDelivery(noCRM, httpapi.WorkOrderDelivery(itrClient)),
+		Deliver:  repair.OutboxDelivery(noCRM, repair.WorkOrderDelivery(itrClient)),
 		RetryMin: 20 * time.Millisecond, RetryMax: 100 * time.Millisecond, AttemptTimeout: 2 * time.Second,
 	})
 	require.NoError(t, err)
@@ -246,6 +247,18 @@ func (f *repairFixture) mustUpload(t *testing.T, token, name string, data []byte
 	var u uploaded
 	require.NoError(t, json.Unmarshal(env.Data, &u))
 	return u
+}
+
+// preview opens a file's preview link, as an <img> element does, and returns its status and
+// bytes.
+func (f *repairFixture) preview(t *testing.T, link string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(f.bff.URL + link)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, body
 }
 
 // itrFiles counts the files the work-order system holds: stored ones and partial ones.

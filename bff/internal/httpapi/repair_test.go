@@ -208,6 +208,9 @@ func TestOtherUsersUploadsAndWorkOrdersAreRefused(t *testing.T) {
 	t.Run("another user's files", func(t *testing.T) {
 		resp, _ := f.call(t, "DELETE", "/api/itr/upload/"+annasPhoto.ID, "/api/itr/upload/{uploadId}", "", "token", benToken)
 		assert.Equal(t, http.StatusNotFound, resp.StatusCode)
+		status, body := f.preview(t, annasPhoto.URL)
+		assert.Equal(t, http.StatusOK, status, "the file is still there for its owner")
+		assert.Equal(t, pngPhoto, body)
 	})
 	assert.Len(t, f.itrOrders(t), 1)
 }

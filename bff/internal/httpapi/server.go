@@ -28,12 +28,14 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
+	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/virtual"
 )
 
 // MaxJSONBodyBytes bounds a JSON request body; a larger one is answered 413.
@@ -79,12 +81,16 @@ type Deps struct {
 	// Metrics records requests, cache results and upstream failures; nil gets a new set.
 	Metrics *metrics.Metrics
 	// Outbox keeps leads, form records and work orders durable until the CRM or the work-order
-	// system has them (its DeliverFunc is OutboxDelivery of leads.Delivery and WorkOrderDelivery);
-	// nil answers those writes 503.
+	// system has them (its DeliverFunc is repair.OutboxDelivery of leads.Delivery and
+	// repair.WorkOrderDelivery); nil answers those writes 503.
 	Outbox *outbox.Outbox
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
+	// TrialLocks serialise an account's virtual-trial applications and switches; nil gets a new
+	// virtual.LocalLocks of this server alone. Replicas that share one Locker serialise an
+	// account across the site.
+	TrialLocks virtual.Locker
 	// DownloadLinkTTL is how long a link to a document that needs login works, from the
 	// moment userDownload hands it out; zero means 10 minutes.
 	DownloadLinkTTL time.Duration
@@ -128,7 +134,7 @@ type Server struct {
 	loginStates accounts.SpentStates
 	// links signs and checks the links to personal files (repair previews, documents that need
 	// login), with Uploads.URLKey.
-	links linkSigner
+	links uploads.Signer
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
 	// pageHandler serves the web app's pages; nil without a web app. cacheFront answers cached
@@ -155,8 +161,11 @@ func NewServer(d Deps) (*Handler, error) {
 	s.guard = newAccountGuard(d.AccountLimits, s.now)
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits)
 	s.loginStates = accounts.NewMemorySpentStates(s.now)
-	s.Uploads = s.Uploads.withDefaults()
-	s.links = linkSigner{key: s.Uploads.URLKey}
+	s.Uploads = s.Uploads.WithDefaults()
+	s.links = uploads.NewSigner(s.Uploads.URLKey, s.now)
+	if s.TrialLocks == nil {
+		s.TrialLocks = virtual.NewLocalLocks()
+	}
 	if s.DownloadLinkTTL <= 0 {
 		s.DownloadLinkTTL = 10 * time.Minute
 	}

@@ -2,9 +2,7 @@ package httpapi
 
 import (
 	"bytes"
-	"crypto/rand"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -13,116 +11,22 @@ import (
 	"regexp"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 )
 
-// UploadLimits bound the photos and videos of repair reports. The zero value of every field is
-// its default.
-type UploadLimits struct {
-	// ImageBytes bounds a photo (JPEG, PNG, WebP), also one sent for OCR: 10 MiB.
-	ImageBytes int64
-	// VideoBytes bounds a video (MP4, QuickTime): 100 MiB.
-	VideoBytes int64
-	// Timeout bounds an upload, which lasts as long as the file takes to arrive: 10 minutes.
-	Timeout time.Duration
-	// URLKey signs the site's links to personal files: the preview links of uploaded files and
-	// the links to documents that need login. Nil gets a random key, so that links stop working
-	// when the process restarts (the pages ask for new ones). Several BFF processes behind one
-	// site need the same key.
-	URLKey []byte
-	// URLTTL is how long a preview link works: 1 hour.
-	URLTTL time.Duration
-	// MinRate is the slowest a file may arrive, in bytes a second averaged over RateWindow,
-	// after a first RateWindow of grace: 8 KiB/s over 10 s. A slower upload is cut off (408
-	// request.too_slow) rather than hold its connection for Timeout.
-	MinRate    int64
-	RateWindow time.Duration
-}
-
-func (l UploadLimits) withDefaults() UploadLimits {
-	if l.ImageBytes <= 0 {
-		l.ImageBytes = 10 << 20
-	}
-	if l.VideoBytes <= 0 {
-		l.VideoBytes = 100 << 20
-	}
-	if l.Timeout <= 0 {
-		l.Timeout = 10 * time.Minute
-	}
-	if len(l.URLKey) == 0 {
-		l.URLKey = make([]byte, 32)
-		_, _ = rand.Read(l.URLKey)
-	}
-	if l.URLTTL <= 0 {
-		l.URLTTL = time.Hour
-	}
-	if l.MinRate <= 0 {
-		l.MinRate = 8 << 10
-	}
-	if l.RateWindow <= 0 {
-		l.RateWindow = 10 * time.Second
-	}
-	return l
-}
-
-// limitFor is the size limit of a file of content type ct.
-func (l UploadLimits) limitFor(ct string) int64 {
-	if strings.HasPrefix(ct, "video/") {
-		return l.VideoBytes
-	}
-	return l.ImageBytes
-}
+// UploadLimits bound the photos and videos of repair reports (see uploads.Limits).
+type UploadLimits = uploads.Limits
 
 // multipartSlack is what a multipart form adds around its file: boundaries, part headers, a
 // short field or two.
 const multipartSlack = 64 << 10
-
-// sniffHead is how many leading bytes of a file name its type.
-const sniffHead = 512
-
-// sniffMedia names the type of a file from its first bytes, among the photos (image/jpeg,
-// image/png, image/webp) and videos (video/mp4, video/quicktime) a repair report may carry; any
-// other file is "", whatever its name or declared type says.
-func sniffMedia(head []byte) string {
-	switch {
-	case bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}):
-		return "image/jpeg"
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
-		return "image/png"
-	case len(head) >= 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WEBP":
-		return "image/webp"
-	}
-	if len(head) < 12 {
-		return ""
-	}
-	// ISO base media files (MP4, QuickTime) start with a box: 4 bytes of size, then its type.
-	switch string(head[4:8]) {
-	case "ftyp":
-		switch brand := string(head[8:12]); {
-		case brand == "qt  ":
-			return "video/quicktime"
-		case mp4Brands[brand]:
-			return "video/mp4"
-		}
-	case "moov", "mdat", "wide", "free", "skip":
-		return "video/quicktime" // QuickTime files from before the ftyp box
-	}
-	return ""
-}
-
-// mp4Brands are the major brands of MP4 video files.
-var mp4Brands = map[string]bool{
-	"isom": true, "iso2": true, "iso3": true, "iso4": true, "iso5": true, "iso6": true,
-	"mp41": true, "mp42": true, "avc1": true, "M4V ": true, "dash": true, "mmp4": true, "MSNV": true,
-}
 
 // streamedBody reports whether the contract marks the operation's body as read by its handler
 // (x-streamed-body): a file the BFF must not hold whole in memory to validate it. Such an
@@ -166,84 +70,10 @@ func readError(err error) error {
 	return apierr.New(itr.UploadInterrupted, err)
 }
 
-// readHead reads the first bytes of a file part, up to sniffHead.
-func readHead(part io.Reader) ([]byte, error) {
-	head := make([]byte, sniffHead)
-	n, err := io.ReadFull(part, head)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, err
-	}
-	return head[:n], nil
+// fileData is an attachment of owner with its preview link.
+func (s *Server) fileData(owner int64, a itr.Attachment) uploads.File {
+	return uploads.File{ID: a.ID, Name: a.Name, URL: s.fileURL(owner, a.ID), ContentType: a.ContentType, Size: a.Size}
 }
-
-// errFileTooLarge ends the stream of a file that has passed its type's limit.
-var errFileTooLarge = errors.New("the file is larger than its limit")
-
-// limitedReader reads at most n bytes and fails with errFileTooLarge on the next one, so that
-// an over-size file is cut off as soon as it shows, whatever the form's length said.
-type limitedReader struct {
-	r        io.Reader
-	n        int64
-	exceeded bool
-}
-
-func (l *limitedReader) Read(p []byte) (int, error) {
-	if l.exceeded {
-		return 0, errFileTooLarge
-	}
-	if int64(len(p)) > l.n+1 {
-		p = p[:l.n+1]
-	}
-	n, err := l.r.Read(p)
-	if int64(n) > l.n {
-		l.exceeded = true
-		return int(l.n), errFileTooLarge
-	}
-	l.n -= int64(n)
-	return n, err
-}
-
-// fileName is the name a file is kept under: the last element of the uploaded name, without
-// control characters, at most 200 characters; a file without a name gets one from its type.
-// Bidirectional controls go too (U+202E turns "photo\u202Egnp.exe" into what reads as
-// "photoexe.png"), and line and paragraph separators, which would break the name over lines
-// wherever it is shown.
-func fileName(name, contentType string) string {
-	name = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) || unicode.In(r, unicode.Zl, unicode.Zp) || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, name)
-	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
-		name = name[i+1:]
-	}
-	name = strings.TrimSpace(name)
-	if r := []rune(name); len(r) > 200 {
-		name = string(r[len(r)-200:])
-	}
-	if name == "" || name == "." || name == ".." {
-		ext := map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "video/mp4": "mp4", "video/quicktime": "mov"}[contentType]
-		name = "file." + ext
-	}
-	return name
-}
-
-// uploadedFile is the data of uploadRepairFile and an attachment of a work order (Attachment).
-type uploadedFile struct {
-	ID          string `json:"id"`
-	Name        string `json:"name"`
-	URL         string `json:"url"`
-	ContentType string `json:"contentType"`
-	Size        int64  `json:"size"`
-}
-
-func (s *Server) fileData(owner int64, a itr.Attachment) uploadedFile {
-	return uploadedFile{ID: a.ID, Name: a.Name, URL: s.fileURL(owner, a.ID, fileClock()), ContentType: a.ContentType, Size: a.Size}
-}
-
-// fileClock is the clock of signed file links (repair previews, documents); tests replace it.
-var fileClock = time.Now
 
 // uploadRepairFile streams one photo or video of a repair report to the work-order system. The
 // file's type is read from its first bytes, never from its name or declared type; its size is
@@ -289,7 +119,7 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer part.Close()
-	head, err := readHead(part)
+	head, err := uploads.ReadHead(part)
 	if err != nil {
 		writeError(w, r, s.Log, readError(err))
 		return
@@ -298,20 +128,20 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, &apierr.Error{Key: itr.UploadEmpty, Fields: []apierr.FieldError{{Field: "file", Message: messages.Text(string(itr.UploadEmpty), lang)}}})
 		return
 	}
-	ct := sniffMedia(head)
+	ct := uploads.Sniff(head)
 	if ct == "" {
 		writeError(w, r, s.Log, &apierr.Error{Key: itr.UploadUnsupportedType, Fields: []apierr.FieldError{{Field: "file", Message: messages.Text(mediaTypes, lang)}}})
 		return
 	}
-	limit := lim.limitFor(ct)
+	limit := lim.LimitFor(ct)
 	if r.ContentLength > limit+multipartSlack {
 		writeError(w, r, s.Log, tooLargeError(lim, ct, lang))
 		return
 	}
-	body := &limitedReader{r: io.MultiReader(bytes.NewReader(head), part), n: limit}
-	att, err := s.ITR.Upload(r.Context(), u.ID, fileName(part.FileName(), ct), ct, body)
+	body := uploads.NewLimitedReader(io.MultiReader(bytes.NewReader(head), part), limit)
+	att, err := s.ITR.Upload(r.Context(), u.ID, uploads.FileName(part.FileName(), ct), ct, body)
 	switch {
-	case body.exceeded || errors.Is(err, errFileTooLarge):
+	case body.Exceeded() || errors.Is(err, uploads.ErrTooLarge):
 		writeError(w, r, s.Log, tooLargeError(lim, ct, lang))
 		return
 	case err != nil && apierr.From(err).Key == apierr.Internal:
@@ -323,8 +153,8 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 		if apierr.From(err).Key == itr.UploadTooLarge {
 			// The system's own limit, when lower, is the one to tell the user.
 			var le *itr.LimitError
-			if errors.As(err, &le) && le.Limit > 0 && le.Limit < lim.limitFor(ct) {
-				lim.ImageBytes, lim.VideoBytes = min(lim.ImageBytes, le.Limit), min(lim.VideoBytes, le.Limit)
+			if errors.As(err, &le) {
+				lim = lim.Lowered(le.Limit)
 			}
 			err = tooLargeError(lim, ct, lang)
 		}
@@ -338,23 +168,11 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 // tooLargeError is upload.too_large with the limit of the file's type in the field's message.
 func tooLargeError(lim UploadLimits, ct string, lang messages.Lang) error {
 	key := imageTooLarge
-	if strings.HasPrefix(ct, "video/") {
+	if uploads.IsVideo(ct) {
 		key = videoTooLarge
 	}
 	return &apierr.Error{Key: itr.UploadTooLarge, Fields: []apierr.FieldError{{Field: "file",
-		Message: messages.Fill(key, lang, map[string]string{"limit": megabytes(lim.limitFor(ct))})}}}
-}
-
-// megabytes writes a size for people: 10 MB, 2.5 MB, 512 KB.
-func megabytes(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MB", n>>20)
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	default:
-		return fmt.Sprintf("%d KB", (n+1023)>>10)
-	}
+		Message: messages.Fill(key, lang, map[string]string{"limit": uploads.Megabytes(lim.LimitFor(ct))})}}}
 }
 
 var uploadIDRE = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
@@ -384,8 +202,8 @@ const RepairFilePrefix = "/repair-files/"
 const repairFilePurpose = "repair-file"
 
 // fileURL is the preview link of a file of owner, valid for URLTTL from now.
-func (s *Server) fileURL(owner int64, id string, now time.Time) string {
-	token := s.links.sign(repairFilePurpose, id, owner, now.Add(s.Uploads.URLTTL))
+func (s *Server) fileURL(owner int64, id string) string {
+	token := s.links.SignFor(repairFilePurpose, id, owner, s.Uploads.URLTTL)
 	return RepairFilePrefix + url.PathEscape(id) + "?t=" + token
 }
 
@@ -401,8 +219,7 @@ func (s *Server) repairFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := strings.TrimPrefix(r.URL.Path, RepairFilePrefix)
-	now := fileClock()
-	owner, ok := s.links.check(repairFilePurpose, id, r.URL.Query().Get("t"), now)
+	owner, ok := s.links.Check(repairFilePurpose, id, r.URL.Query().Get("t"))
 	if !uploadIDRE.MatchString(id) || !ok {
 		writeError(w, r, s.Log, apierr.New(itr.UploadNotFound, nil))
 		return

@@ -10,6 +10,7 @@ import (
 	"net/textproto"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,6 +45,7 @@ func TestRepairOperationsNeedALogin(t *testing.T) {
 	assert.Equal(t, "account.not_logged_in", env.ErrorKey)
 	stored, _ := f.itrFiles(t)
 	assert.Zero(t, stored)
+	assert.Empty(t, f.itrOrders(t), "no work order is filed without a login")
 }
 
 func TestUploads200(t *testing.T) {
@@ -188,6 +190,7 @@ func TestUploadsRefusedLeaveNothingBehind(t *testing.T) {
 	})
 
 	t.Run("an upload cut off by the browser", func(t *testing.T) {
+		before := f.uploadBytes.Load()
 		pr, pw := io.Pipe()
 		mw := multipart.NewWriter(pw)
 		go func() {
@@ -195,15 +198,23 @@ func TestUploadsRefusedLeaveNothingBehind(t *testing.T) {
 			h.Set("Content-Disposition", `form-data; name="file"; filename="cut.mp4"`)
 			part, _ := mw.CreatePart(h)
 			_, _ = part.Write(mp4Video)
-			time.Sleep(50 * time.Millisecond)
-			pw.CloseWithError(fmt.Errorf("the browser tab was closed"))
 		}()
 		req, _ := http.NewRequest("POST", f.bff.URL+"/prod-api/api/itr/upload", pr)
 		req.Header.Set("Content-Type", mw.FormDataContentType())
 		req.Header.Set("token", annaToken)
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if resp, err := http.DefaultClient.Do(req); err == nil {
+				resp.Body.Close()
+			}
+		}()
+		// The tab closes once the start of the video has reached the work-order system, which
+		// has begun writing it.
+		require.Eventually(t, func() bool { return f.uploadBytes.Load() > before }, 5*time.Second, 5*time.Millisecond,
+			"the start of the video reaches the system")
+		pw.CloseWithError(fmt.Errorf("the browser tab was closed"))
+		<-done
 	})
 
 	assert.Positive(t, f.uploadBytes.Load(), "files sent without a length reach the system before they are cut off")
@@ -300,10 +311,32 @@ func TestLargeVideosAreStreamedNotBuffered(t *testing.T) {
 	assert.Less(t, allocated, uint64(size/4), "the video is never held whole")
 }
 
+// linkClock is the BFF's clock in tests of signed links: it stands still until moved.
+type linkClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newLinkClock() *linkClock { return &linkClock{t: time.Now()} }
+
+func (c *linkClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *linkClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// deps gives the BFF the clock.
+func (c *linkClock) deps(d *httpapi.Deps) { d.Clock = c.Now }
+
 func TestPreviewLinks(t *testing.T) {
-	f := newRepairFixture(t, httpapi.UploadLimits{URLTTL: time.Hour})
-	now := time.Now()
-	defer httpapi.SetFileClock(func() time.Time { return now })()
+	clock := newLinkClock()
+	f := newRepairFixture(t, httpapi.UploadLimits{URLTTL: time.Hour}, clock.deps)
 	mine := f.mustUpload(t, annaToken, "mine.png", pngPhoto)
 
 	get := func(link string) int {
@@ -326,7 +359,7 @@ func TestPreviewLinks(t *testing.T) {
 		assert.Equal(t, http.StatusNotFound, get("/repair-files/"+mine.ID))
 	})
 	t.Run("an expired link does not open it", func(t *testing.T) {
-		now = now.Add(61 * time.Minute)
+		clock.Add(61 * time.Minute)
 		assert.Equal(t, http.StatusNotFound, get(mine.URL))
 	})
 }
@@ -339,6 +372,9 @@ func TestUploadsCanBeRemovedBeforeTheReportIsSent(t *testing.T) {
 	resp, env := f.call(t, "DELETE", "/api/itr/upload/"+photo.ID, "/api/itr/upload/{uploadId}", "", "token", benToken)
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "another user cannot remove it")
 	assert.Equal(t, "upload.not_found", env.ErrorKey)
+	status, body := f.preview(t, photo.URL)
+	assert.Equal(t, http.StatusOK, status, "it is still there")
+	assert.Equal(t, pngPhoto, body)
 
 	resp, _ = f.call(t, "DELETE", "/api/itr/upload/"+photo.ID, "/api/itr/upload/{uploadId}", "", "token", annaToken)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
@@ -355,6 +391,11 @@ func TestUploadsCanBeRemovedBeforeTheReportIsSent(t *testing.T) {
 	resp, env = f.call(t, "DELETE", "/api/itr/upload/"+kept.ID, "/api/itr/upload/{uploadId}", "", "token", annaToken)
 	assert.Equal(t, http.StatusConflict, resp.StatusCode, "a file of a submitted report stays")
 	assert.Equal(t, "upload.in_use", env.ErrorKey)
+	status, body = f.preview(t, kept.URL)
+	assert.Equal(t, http.StatusOK, status, "and is still shown")
+	assert.Equal(t, pngPhoto, body)
+	stored, _ := f.itrFiles(t)
+	assert.Equal(t, 1, stored, "the system holds the kept file and nothing of the removed one")
 }
 
 // The work-order system has limits of its own: a file within the BFF's limit but over the

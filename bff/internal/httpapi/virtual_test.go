@@ -25,6 +25,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/virtual"
 	"github.com/jakarobotics/website/mocks"
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
@@ -61,16 +62,20 @@ func newVirtualFixture(t *testing.T, timeout, longTimeout time.Duration) *virtua
 		&virtualFixture{pool: pool, mock: m, spec: spec})
 }
 
-func startVirtualBFF(t *testing.T, spec *oapi.Spec, client vm.Client, timeout, longTimeout time.Duration, f *virtualFixture) *virtualFixture {
+func startVirtualBFF(t *testing.T, spec *oapi.Spec, client vm.Client, timeout, longTimeout time.Duration, f *virtualFixture, more ...func(*httpapi.Deps)) *virtualFixture {
 	t.Helper()
-	h, err := httpapi.NewServer(httpapi.Deps{
+	deps := httpapi.Deps{
 		Spec:        mustServingSpec(t),
 		Accounts:    tokenAccounts{users: virtualUsers},
 		VM:          client,
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout:     timeout,
 		LongTimeout: longTimeout,
-	})
+	}
+	for _, m := range more {
+		m(&deps)
+	}
+	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
 	f.bff = httptest.NewServer(h)
 	f.spec = spec
@@ -481,4 +486,88 @@ func TestVirtualKeysHaveTextsInEveryLanguage(t *testing.T) {
 			seen[text] = lang
 		}
 	}
+}
+
+// blockingPool holds every application until release is closed, and tells when one arrives.
+type blockingPool struct {
+	vm.Client
+	entered chan vm.Owner
+	release chan struct{}
+}
+
+func (p *blockingPool) Apply(ctx context.Context, owner vm.Owner, choice vm.Choice) (vm.Trial, error) {
+	p.entered <- owner
+	select {
+	case <-p.release:
+	case <-ctx.Done():
+		return vm.Trial{}, ctx.Err()
+	}
+	return vm.Trial{ID: 1, Model: choice.Model, Cabinet: choice.Cabinet, State: vm.StateProvisioning,
+		RequestedAt: time.Now(), LifetimeHours: 4, SecondsLeft: 4 * 3600}, nil
+}
+
+// Each server has locks of its own unless it is given shared ones: an application held on one
+// server does not hold the same account's application on another.
+func TestVirtualServersDoNotShareTheirLocks(t *testing.T) {
+	spec := mustWholeSpec(t)
+	pool := &blockingPool{entered: make(chan vm.Owner, 2), release: make(chan struct{})}
+	one := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{})
+	other := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{})
+	released := false
+	release := func() {
+		if !released {
+			released = true
+			close(pool.release)
+		}
+	}
+	defer release()
+
+	statuses := make(chan int, 2)
+	apply := func(f *virtualFixture) {
+		status, _ := f.call(t, "POST", applyPath, "double-click", "en", zu7)
+		statuses <- status
+	}
+	go apply(one)
+	<-pool.entered // the first server holds its lock of the account while the pool works
+	go apply(other)
+	select {
+	case <-pool.entered:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the second server waited for the first server's lock")
+	}
+	release()
+	assert.Equal(t, http.StatusOK, <-statuses)
+	assert.Equal(t, http.StatusOK, <-statuses)
+}
+
+// Servers given one Locker serialise an account's applications between them, as replicas with a
+// shared lock will.
+func TestVirtualSharedLocksSerialiseAcrossServers(t *testing.T) {
+	spec := mustWholeSpec(t)
+	pool := &racyPool{trials: map[vm.Owner]int{}}
+	locks := virtual.NewLocalLocks()
+	same := func(d *httpapi.Deps) { d.TrialLocks = locks }
+	one := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{}, same)
+	other := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{}, same)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	created := 0
+	for i := range 20 {
+		f := one
+		if i%2 == 1 {
+			f = other
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if status, _ := f.call(t, "POST", applyPath, "double-click", "en", zu7); status == http.StatusOK {
+				mu.Lock()
+				created++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, created)
+	assert.Equal(t, 1, pool.trials[vm.Owner{Phone: "13800000004"}], "the pool created one trial")
 }

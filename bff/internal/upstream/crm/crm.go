@@ -4,7 +4,6 @@
 package crm
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,7 +22,7 @@ import (
 const Rejected apierr.Key = "lead.rejected"
 
 // IdempotencyHeader carries the key of a write to the CRM, which stores each key once.
-const IdempotencyHeader = "Idempotency-Key"
+const IdempotencyHeader = upstream.IdempotencyHeader
 
 // ChineseLead is a sales enquiry of the Chinese site (operation addSaleClue), in the contract's
 // field names. It is also what the outbox keeps while the CRM is unavailable.
@@ -228,46 +227,31 @@ func (c *HTTPClient) AddFormRecord(ctx context.Context, key string, r FormRecord
 
 // write posts one write with its idempotency key and reads the CRM's answer.
 func (c *HTTPClient) write(ctx context.Context, path, key string, body any) (Receipt, error) {
-	payload, err := json.Marshal(body)
-	if err != nil {
-		return Receipt{}, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL(path, nil), bytes.NewReader(payload))
-	if err != nil {
-		return Receipt{}, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set(IdempotencyHeader, key)
-	resp, err := c.Do(req)
+	resp, err := c.PostIdempotent(ctx, path, key, body)
 	if err != nil {
 		return Receipt{}, err
 	}
 	var ans crmWriteAnswer
-	dec := json.NewDecoder(bytes.NewReader(resp.Body))
-	dec.UseNumber()
-	if err := dec.Decode(&ans); err != nil {
+	if err := json.Unmarshal(resp.Body, &ans); err != nil {
 		return Receipt{}, c.BadAnswer("POST %s: status %d, body is not JSON", path, resp.Status)
 	}
 	id := ans.ClueID
 	if id == "" {
 		id = ans.RecordID.String()
 	}
-	switch resp.Status {
-	case http.StatusCreated, http.StatusOK:
-		if id == "" {
-			return Receipt{}, c.BadAnswer("POST %s: no id in the answer", path)
-		}
-		return Receipt{ID: id}, nil
-	case http.StatusConflict:
+	switch resp.Outcome {
+	case upstream.Duplicate:
 		if id == "" {
 			return Receipt{}, c.BadAnswer("POST %s: duplicate without the first id", path)
 		}
 		return Receipt{ID: id, Duplicate: true}, nil
-	case http.StatusUnprocessableEntity:
+	case upstream.Refused:
 		return Receipt{}, apierr.New(Rejected, fmt.Errorf("crm refused the write: %s (%s %s)", ans.Message, ans.Reason, ans.Field))
 	}
-	return Receipt{}, c.BadAnswer("POST %s: status %d: %s", path, resp.Status, ans.Message)
+	if id == "" {
+		return Receipt{}, c.BadAnswer("POST %s: no id in the answer", path)
+	}
+	return Receipt{ID: id}, nil
 }
 
 // getJSON reads one JSON answer into v; a 404 is resource.not_found.
