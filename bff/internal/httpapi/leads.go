@@ -7,13 +7,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/outbox"
-	"github.com/jakarobotics/website/bff/internal/plaintext"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
 )
 
@@ -151,15 +149,4 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, kind string, pay
 		data = out
 	}
 	writeEnvelope(w, http.StatusOK, envelope{Success: true, Code: http.StatusOK, Msg: messages.Text(okText, requestLang(r)), Data: data})
-}
-
-// line and text normalize the free text of the other areas' writes (repair reports, work-order
-// searches) as the leads' is (package plaintext).
-func line(s string) string { return plaintext.Line(s) }
-func text(s string) string { return plaintext.Text(s) }
-
-// mintKeys mints the idempotency keys of a repair report sent without one, as a lead's are
-// (leads.MintKeys).
-func mintKeys(hash string, now time.Time) (key string, earlier []string) {
-	return leads.MintKeys(hash, now)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/plaintext"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
@@ -67,7 +68,7 @@ func (s *Server) addWorkOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if sub.Key == "" {
-		sub.Key, sub.Earlier = mintKeys(sub.Hash, now)
+		sub.Key, sub.Earlier = outbox.MintKeys(sub.Hash, now)
 		browserKey = sub.Key
 	}
 	// The user waits for the system at most half the operation's time-out: a slow system gets
@@ -182,7 +183,7 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	keyword := line(q.Keyword)
+	keyword := plaintext.Line(q.Keyword)
 	if !companyKeywordLongEnough(keyword) {
 		w.Header().Set("Cache-Control", "no-store")
 		writeData(w, r, []itr.Company{})

@@ -7,12 +7,9 @@ package leads
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -92,36 +89,18 @@ func sortFieldErrors(errs []apierr.FieldError) {
 
 // NewSubmission makes the outbox's submission of a write of kind: payload as JSON, with the
 // browser's idempotency key, or, when browserKey is empty, one minted from the write itself and
-// the time now (see MintKeys).
+// the time now (see outbox.MintKeys).
 func NewSubmission(kind string, payload any, browserKey string, now time.Time) (outbox.Submission, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return outbox.Submission{}, err
 	}
-	sum := sha256.Sum256(append([]byte(kind+"\n"), body...))
-	hash := hex.EncodeToString(sum[:])
+	hash := outbox.Hash(kind, body)
 	sub := outbox.Submission{Key: browserKey, Kind: kind, Hash: hash, Payload: body}
 	if sub.Key == "" {
-		sub.Key, sub.Earlier = MintKeys(hash, now)
+		sub.Key, sub.Earlier = outbox.MintKeys(hash, now)
 	}
 	return sub, nil
-}
-
-// MintKeys returns the key of a write sent without an Idempotency-Key, and the key the same write
-// had in the previous minute. The key is a hash of the normalized write and the minute it
-// arrived in: a double click, a retry by a flaky network or a resubmitted form within a minute
-// or two is the same key and so one lead, while the same enquiry sent again later is a new one.
-// Looking up the previous minute's key as well means that a double click across a minute
-// boundary is still one lead. The visitor's address is left out on purpose: a retry often
-// comes from another address (mobile networks), and two visitors never send the same enquiry,
-// name, phone and e-mail alike.
-func MintKeys(hash string, now time.Time) (key string, earlier []string) {
-	minute := now.Unix() / 60
-	mint := func(m int64) string {
-		sum := sha256.Sum256([]byte(hash + "\n" + strconv.FormatInt(m, 10)))
-		return "bff-" + hex.EncodeToString(sum[:16])
-	}
-	return mint(minute), []string{mint(minute - 1)}
 }
 
 // Delivery is the outbox's DeliverFunc for the CRM writes: it sends a stored item with its

@@ -115,20 +115,6 @@ func TestAFormRecordIsCheckedAgainstItsFormsDefinition(t *testing.T) {
 	assert.Equal(t, []string{"values/remark"}, fieldsOf(t, CheckRecord(&rec, cooperationForm)), "a field without maxLength has 2,000")
 }
 
-func TestAKeyIsMintedPerMinuteAndLooksBackOneMinute(t *testing.T) {
-	at := time.Date(2025, 6, 1, 9, 59, 59, 0, time.UTC)
-	key, earlier := MintKeys("hash", at)
-	assert.Regexp(t, `^bff-[0-9a-f]{32}$`, key)
-	same, _ := MintKeys("hash", at.Add(-59*time.Second))
-	assert.Equal(t, key, same, "the same minute")
-	next, nextEarlier := MintKeys("hash", at.Add(time.Second))
-	assert.NotEqual(t, key, next, "the next minute")
-	assert.Equal(t, []string{key}, nextEarlier, "a double click across the minute's boundary finds the first key")
-	assert.Len(t, earlier, 1)
-	other, _ := MintKeys("other", at)
-	assert.NotEqual(t, key, other, "another write")
-}
-
 func TestASubmissionKeepsTheBrowsersKeyOrMintsOne(t *testing.T) {
 	at := time.Date(2025, 6, 1, 9, 0, 0, 0, time.UTC)
 	lead := crm.OverseasLead{UserName: "Anna"}
@@ -140,7 +126,7 @@ func TestASubmissionKeepsTheBrowsersKeyOrMintsOne(t *testing.T) {
 
 	minted, err := NewSubmission(KindOverseasLead, lead, "", at)
 	require.NoError(t, err)
-	key, earlier := MintKeys(withKey.Hash, at)
+	key, earlier := outbox.MintKeys(withKey.Hash, at)
 	assert.Equal(t, key, minted.Key)
 	assert.Equal(t, earlier, minted.Earlier)
 	assert.Equal(t, withKey.Hash, minted.Hash, "the hash is the write's, whatever its key")

@@ -13,6 +13,7 @@ func TestALineHasNoControlCharactersAndNoSpaceAtItsEnds(t *testing.T) {
 		"x\u2028y\u2029z\x00": "x y z",
 		"<b>bold</b> &amp;":   "<b>bold</b> &amp;",
 		" \n\t ":              "",
+		"王强":                  "王强",
 	} {
 		assert.Equal(t, want, Line(in), "%q", in)
 	}

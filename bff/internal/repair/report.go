@@ -5,8 +5,6 @@
 package repair
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -15,7 +13,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/outbox"
-	"github.com/jakarobotics/website/bff/internal/textnorm"
+	"github.com/jakarobotics/website/bff/internal/plaintext"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 )
 
@@ -40,9 +38,9 @@ func CheckReport(rep *itr.Report, now time.Time, lang messages.Lang, t Texts) []
 	for _, f := range []*string{&rep.RobotCode, &rep.CabinetCode, &rep.IssueDate, &rep.ControllerVersion, &rep.ServoVersion,
 		&rep.SCBVersion, &rep.AppVersion, &rep.SDKVersion, &rep.CompanyName, &rep.CompanyAddress, &rep.ReporterName,
 		&rep.Phone, &rep.Email, &rep.IssueInformation} {
-		*f = textnorm.Line(*f)
+		*f = plaintext.Line(*f)
 	}
-	rep.FaultDescription, rep.ProblemDescription = textnorm.Text(rep.FaultDescription), textnorm.Text(rep.ProblemDescription)
+	rep.FaultDescription, rep.ProblemDescription = plaintext.Text(rep.FaultDescription), plaintext.Text(rep.ProblemDescription)
 	rep.FaultAttachments = UniqueStrings(rep.FaultAttachments)
 	rep.SoftwareVersionAttachments = UniqueStrings(rep.SoftwareVersionAttachments)
 
@@ -159,13 +157,13 @@ func NewSubmission(rep itr.Report, user int64, browserKey string, now time.Time)
 	if err != nil {
 		return outbox.Submission{}, err
 	}
-	sum := sha256.Sum256(append([]byte(KindWorkOrder+"\n"), content...))
+	hash := outbox.Hash(KindWorkOrder, content)
 	rep.ReportTime = ReportTime(now)
 	payload, err := json.Marshal(rep)
 	if err != nil {
 		return outbox.Submission{}, err
 	}
-	sub := outbox.Submission{Kind: KindWorkOrder, Hash: hex.EncodeToString(sum[:]), Payload: payload}
+	sub := outbox.Submission{Kind: KindWorkOrder, Hash: hash, Payload: payload}
 	if browserKey != "" {
 		sub.Key = "wo-" + strconv.FormatInt(user, 10) + "-" + browserKey
 	}
