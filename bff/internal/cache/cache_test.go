@@ -96,6 +96,7 @@ func TestStaleWhileRevalidateAndStaleIfError(t *testing.T) {
 	clk.advance(30 * time.Second)
 	e, res = c.Peek("k")
 	assert.Equal(t, Hit, res)
+	assert.Equal(t, "1", string(e.Body))
 
 	clk.advance(time.Minute) // past fresh, within stale
 	e, res = c.Peek("k")
