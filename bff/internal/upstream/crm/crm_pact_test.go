@@ -17,21 +17,22 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pacttest"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the CRM's name in the pacts.
-const Provider = "crm"
+const Provider = states.CRMProvider
 
 // The provider states; the state handlers create them (contracts/crm_states_test.go).
 const (
 	// StateEmpty: no clue or form record is stored, so that any key is new.
-	StateEmpty = "the CRM holds no clues or form records"
+	StateEmpty = states.CRMEmpty
 	// StateClueStored: a clue was stored under key KeyClueStored.
-	StateClueStored = "the CRM holds a clue with idempotency key pact-clue-stored"
+	StateClueStored = states.CRMClueStored
 	// StateRecordStored: a form record was stored under key KeyRecordStored.
-	StateRecordStored = "the CRM holds a form record with idempotency key pact-record-stored"
+	StateRecordStored = states.CRMRecordStored
 	// StateReference: the CRM's region table and the academy's certificates (its seed).
-	StateReference = "the CRM holds its region table and the academy's certificates"
+	StateReference = states.CRMReference
 
 	KeyClueStored   = "pact-clue-stored"
 	KeyRecordStored = "pact-record-stored"

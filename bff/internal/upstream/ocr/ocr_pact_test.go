@@ -19,15 +19,16 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pacttest"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/contracts/states"
 	mockocr "github.com/jakarobotics/website/mocks/ocr"
 )
 
 // Provider is the OCR service's name in the pacts.
-const Provider = "ocr-service"
+const Provider = states.OCRProvider
 
 // StateSamples: the service reads the text drawn on its own sample pictures (their bytes are in
 // the interactions).
-const StateSamples = "the OCR service reads its own sample pictures"
+const StateSamples = states.OCRSamples
 
 func clientFor(cfg consumer.MockServerConfig) *ocr.HTTPClient {
 	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
