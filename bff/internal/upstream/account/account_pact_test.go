@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/contracts/states"
 )
@@ -43,9 +41,11 @@ const (
 	rfc3339 = `^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`
 )
 
+// coverage finds the methods of account.Service that no interaction calls.
+var coverage = pacttest.NewCoverage[account.Service]()
+
 func clientFor(cfg consumer.MockServerConfig) *account.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return account.New(upstream.Client{System: "account", BaseURL: base})
+	return account.New(coverage.Upstream("account", cfg))
 }
 
 func stamp() matchers.Matcher { return matchers.Regex("2026-05-04T08:00:00Z", rfc3339) }
@@ -427,4 +427,5 @@ func TestIdentityServicePact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

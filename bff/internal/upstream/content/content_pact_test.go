@@ -17,7 +17,6 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/contracts/states"
 )
@@ -25,9 +24,11 @@ import (
 // Provider is the CMS's name in the pacts.
 const Provider = states.ContentProvider
 
+// coverage finds the methods of content.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[content.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *content.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return content.New(upstream.Client{System: "content", BaseURL: base})
+	return content.New(coverage.Upstream("content", cfg))
 }
 
 // cmsRead is one content read the BFF makes, with the site operation whose data it answers.
@@ -354,6 +355,7 @@ func TestContentCMSPact(t *testing.T) {
 			})
 		require.NoError(t, err)
 	})
+	coverage.Require(t)
 }
 
 // EditorState is the provider state of preview reads: an editor asked the CMS for a preview

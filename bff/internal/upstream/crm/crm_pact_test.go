@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
 	"github.com/jakarobotics/website/contracts/states"
 )
@@ -42,9 +40,11 @@ const (
 	isoDate         = `^\d{4}-\d{2}-\d{2}$`
 )
 
+// coverage finds the methods of crm.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[crm.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *crm.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return crm.New(upstream.Client{System: "crm", BaseURL: base})
+	return crm.New(coverage.Upstream("crm", cfg))
 }
 
 var ctx = context.Background()
@@ -316,4 +316,5 @@ func TestCRMPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -19,7 +18,6 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/contracts/states"
 )
@@ -60,9 +58,11 @@ const (
 // any WebP photo.
 var Photo = []byte("RIFFpactWEBPVP8 a small photo of joint 3 showing alarm 1104")
 
+// coverage finds the methods of itr.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[itr.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *itr.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return itr.New(upstream.Client{System: "itr", BaseURL: base})
+	return itr.New(coverage.Upstream("itr", cfg))
 }
 
 var ctx = context.Background()
@@ -446,4 +446,5 @@ func TestITRPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

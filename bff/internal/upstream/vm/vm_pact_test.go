@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -14,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 	"github.com/jakarobotics/website/contracts/states"
 )
@@ -45,9 +43,11 @@ const (
 	exampleTrialSeconds = 4 * 3600
 )
 
+// coverage finds the methods of vm.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[vm.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *vm.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return vm.New(upstream.Client{System: "vm", BaseURL: base})
+	return vm.New(coverage.Upstream("vm", cfg))
 }
 
 func stamp(example string) matchers.Matcher { return matchers.Regex(example, rfc3339) }
@@ -389,4 +389,5 @@ func TestVirtualMachinePoolPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }
