@@ -60,9 +60,9 @@ test-web: $(NODE_STAMP) ## web unit tests, and a check that the generated client
 	$(NPM) run check-generated -w web
 	$(NPM) test -w web
 
-test-pact: $(NODE_STAMP) ## consumer pacts of the BFF, then their verification against the mocks
+test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client method in one at least), then their verification against the mocks
 	rm -rf contracts/pacts
-	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/...
+	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/internal/pacttest/... ./bff/internal/upstream/...
 	$(PACT_ENV) $(GO) test -count=1 -tags pact ./contracts/...
 
 test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it
