@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"math"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jakarobotics/website/mocks/bitmapfont"
@@ -173,7 +174,8 @@ func renderCertificate(c certificate) ([]byte, error) {
 	drawSeal(img, w-230, h-210, 90, brandRed)
 
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	// A sheet of flat colours compresses well at any level; the fastest keeps the answer quick.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
@@ -232,8 +234,14 @@ type certificateImage struct {
 	DataURL  string `json:"dataUrl"`
 }
 
+// rendered holds each certificate's PNG, drawn on its first request: a certificate never
+// changes, and drawing one is the stand-in's most expensive answer (seconds under the race
+// detector), which would otherwise be paid again by every request.
+var rendered sync.Map // number → func() ([]byte, error)
+
 func imageOf(c certificate) (certificateImage, error) {
-	data, err := renderCertificate(c)
+	render, _ := rendered.LoadOrStore(c.Number, sync.OnceValues(func() ([]byte, error) { return renderCertificate(c) }))
+	data, err := render.(func() ([]byte, error))()
 	if err != nil {
 		return certificateImage{}, err
 	}
