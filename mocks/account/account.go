@@ -81,7 +81,7 @@ type Options struct {
 	DataDir string
 	// Now is the clock; nil means time.Now. The admin clock endpoint moves it further.
 	Now func() time.Time
-	// BcryptCost is the cost of password hashes; 0 means bcrypt.DefaultCost. Tests lower it.
+	// BcryptCost is the cost of password hashes; 0 means defaultBcryptCost. Tests lower it.
 	BcryptCost int
 }
 
@@ -111,7 +111,7 @@ func New(opts Options) (*Service, error) {
 		opts.Now = time.Now
 	}
 	if opts.BcryptCost == 0 {
-		opts.BcryptCost = bcrypt.DefaultCost
+		opts.BcryptCost = defaultBcryptCost
 	}
 	s := &Service{
 		opts:   opts,
