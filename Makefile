@@ -18,7 +18,7 @@ WEB_SOURCES := $(shell find web/src web/server web/index.html web/public -type f
 	$(wildcard messages/*.json)
 GO_SOURCES := $(shell find bff mocks openapi messages -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run serve build test test-go test-web test-pact test-e2e check-generated clean
+.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e check-generated clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -49,17 +49,21 @@ bin/bff-dev: $(GO_SOURCES)
 
 test: test-go test-web test-pact test-e2e ## run every test layer
 
-test-go: ## Go units, handlers and spec conformance
-	$(GO) vet ./...
-	$(GO) test ./...
+# The pact build tag takes the consumer pacts and their verification into the linters too.
+lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directive)
+	$(GO) vet -tags pact ./...
+	$(GO) tool staticcheck -tags pact ./...
+
+test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector
+	$(GO) test -race ./...
 
 test-web: $(NODE_STAMP) ## web unit tests, and a check that the generated client matches the contract
 	$(NPM) run check-generated -w web
 	$(NPM) test -w web
 
-test-pact: $(NODE_STAMP) ## consumer pacts of the BFF, then their verification against the mocks
+test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client method in one at least), then their verification against the mocks
 	rm -rf contracts/pacts
-	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/...
+	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/internal/pacttest/... ./bff/internal/upstream/...
 	$(PACT_ENV) $(GO) test -count=1 -tags pact ./contracts/...
 
 test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it

@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // accountStates are the provider states of the identity service's pact
@@ -15,32 +17,32 @@ import (
 // situation through the mock's admin endpoints: sessions with a known token, codes with a known
 // value, a WeChat scene with a known id, a provider's consent with a known code.
 var accountStates = map[string][]adminCall{
-	"the identity service holds the demo accounts 13800138000 and demo@jaka.example": nil,
-	"13800138000 is logged in with token pact-token-13800138000": {
+	states.AccountDemo: nil,
+	states.AccountLoggedIn: {
 		{"/sessions", `{"account":"13800138000","token":"pact-token-13800138000"}`},
 	},
-	"a login code 123456 was sent to 13800138000": {
+	states.AccountLoginCode: {
 		{"/codes", `{"channel":"sms","to":"13800138000","purpose":"login","code":"123456"}`},
 	},
-	"a register code 123456 was sent to 13900139000, which has no account": {
+	states.AccountPhoneRegister: {
 		{"/codes", `{"channel":"sms","to":"13900139000","purpose":"register","code":"123456"}`},
 	},
-	"a register code 123456 was sent to erika@muster.example, which has no account": {
+	states.AccountEmailRegister: {
 		{"/codes", `{"channel":"email","to":"erika@muster.example","purpose":"register","code":"123456"}`},
 	},
-	"a resetPassword code 123456 was sent to demo@jaka.example": {
+	states.AccountResetCode: {
 		{"/codes", `{"channel":"email","to":"demo@jaka.example","purpose":"reset_password","code":"123456"}`},
 	},
-	"13800138000 is logged in with token pact-token-13800138000 and a logOff code 123456 was sent to it": {
+	states.AccountDeregisterCode: {
 		{"/sessions", `{"account":"13800138000","token":"pact-token-13800138000"}`},
 		{"/codes", `{"channel":"sms","to":"13800138000","purpose":"deregister","code":"123456"}`},
 	},
-	"WeChat scene pact-scene-0001 was scanned and confirmed on the phone of 13800138000": {
+	states.AccountWxConfirmed: {
 		{"/wx/scenes", `{"sceneId":"pact-scene-0001"}`},
 		{"/wx/pact-scene-0001/scan", ``},
 		{"/wx/pact-scene-0001/confirm", `{"account":"13800138000"}`},
 	},
-	"the visitor allowed the google login of alex@example.com: code pact-code-0001 for state pact-state-0001": {
+	states.AccountGoogleGrant: {
 		{"/oauth/grants", `{"provider":"google","state":"pact-state-0001","code":"pact-code-0001","name":"Alex Example","email":"alex@example.com"}`},
 	},
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/pact-foundation/pact-go/v2/models"
+
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // contentPreviewSecret is the PREVIEW_SECRET of the CMS under verification.
@@ -21,8 +23,8 @@ var contentPreviewSecret = []byte("the CMS's preview secret while its pact is ve
 // editor's preview link is asked of the CMS the way its preview button does
 // (POST /__admin/preview-links), and its token is handed to the requests as previewToken.
 var contentStates = map[string]func(baseURL string) (models.ProviderStateResponse, error){
-	"the CMS holds the site's published content": func(string) (models.ProviderStateResponse, error) { return nil, nil },
-	"the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001": func(base string) (models.ProviderStateResponse, error) {
+	states.ContentPublished: func(string) (models.ProviderStateResponse, error) { return nil, nil },
+	states.ContentSDKGrant: func(base string) (models.ProviderStateResponse, error) {
 		resp, err := http.Post(base+"/__admin/file-grants", "application/json",
 			strings.NewReader(`{"ref":"pact-grant-of-the-sdk-0001","downloadId":5022,"userId":7}`))
 		if err != nil {
@@ -35,7 +37,7 @@ var contentStates = map[string]func(baseURL string) (models.ProviderStateRespons
 		}
 		return nil, nil
 	},
-	"an editor holds a preview link": mintPreviewLink,
+	states.ContentEditorLink: mintPreviewLink,
 }
 
 func contentStateNames() []string {

@@ -7,19 +7,21 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // crmStates are the provider states of the CRM's pact (bff/internal/upstream/crm). The region
 // table and the certificates are the mock's seed; clues and form records are created through the
 // CRM's own API under the key the state names, after emptying it through /__admin/reset.
 var crmStates = map[string]func(baseURL string) error{
-	"the CRM holds its region table and the academy's certificates": func(string) error { return nil },
-	"the CRM holds no clues or form records":                        resetCRM,
-	"the CRM holds a clue with idempotency key pact-clue-stored": func(base string) error {
+	states.CRMReference: func(string) error { return nil },
+	states.CRMEmpty:     resetCRM,
+	states.CRMClueStored: func(base string) error {
 		return storeInCRM(base, "/crm/v1/clues/domestic", "pact-clue-stored",
 			`{"contact":{"name":"张先生","mobile":"13800138000","email":"zhang@example.cn"},"company":"深圳精工","topic":"cooperation","district":"福田区","requirement":"需要焊接工作站","tags":["官网询盘"],"channel":"website","sourcePage":"/productDetails/103"}`)
 	},
-	"the CRM holds a form record with idempotency key pact-record-stored": func(base string) error {
+	states.CRMRecordStored: func(base string) error {
 		return storeInCRM(base, "/crm/v1/form-records", "pact-record-stored",
 			`{"formId":1,"sourcePage":"/cooperationIntent","fields":{"companyName":"节卡合作伙伴","customerName":"王经理","requireCount":"5_to_20"}}`)
 	},

@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // pactPhoto is the photo of the work-order system's pact (bff/internal/upstream/itr): a WebP by
@@ -19,15 +21,15 @@ var pactPhoto = []byte("RIFFpactWEBPVP8 a small photo of joint 3 showing alarm 1
 // through /__admin/reset and puts in what the state names through /__admin/attachments and
 // /__admin/orders; the customer register is reference data.
 var itrStates = map[string]func(baseURL string) error{
-	"the work-order system holds its customer register":         func(string) error { return nil },
-	"the work-order system holds no attachments or work orders": resetITR,
-	"account 1001 has uploaded photo att_pact_photo_0001, used by no work order": func(base string) error {
+	states.ITRRegister: func(string) error { return nil },
+	states.ITREmpty:    resetITR,
+	states.ITRPhoto: func(base string) error {
 		if err := resetITR(base); err != nil {
 			return err
 		}
 		return putPactPhoto(base)
 	},
-	"account 1001 has work order 5001 SR20261121-0001 in service, filed under key pact-order-stored, with photo att_pact_photo_0001": func(base string) error {
+	states.ITROrder: func(base string) error {
 		if err := resetITR(base); err != nil {
 			return err
 		}

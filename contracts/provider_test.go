@@ -20,6 +20,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/mocks"
+
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // providers maps each pact provider name to its mock and the provider states it knows. The
@@ -29,40 +31,40 @@ var providers = []struct {
 	mock     string
 	states   []string
 }{
-	{"content-cms", "content", contentStateNames()},
-	{"virtual-machine-pool", "vm", vmStates()},
-	{"crm", "crm", crmStateNames()},
-	{"identity-service", "account", accountStateNames()},
-	{"itr-work-orders", "itr", itrStateNames()},
-	{"ocr-service", "ocr", []string{"the OCR service reads its own sample pictures"}},
+	{states.ContentProvider, "content", contentStateNames()},
+	{states.VMProvider, "vm", vmStates()},
+	{states.CRMProvider, "crm", crmStateNames()},
+	{states.AccountProvider, "account", accountStateNames()},
+	{states.ITRProvider, "itr", itrStateNames()},
+	{states.OCRProvider, "ocr", []string{states.OCRSamples}},
 }
 
 // stateSetUps creates the provider states of mocks that are not seeded with them, by pact name:
 // each call sets the mock at baseURL up in the named state through its /__admin endpoints.
 var stateSetUps = map[string]func(baseURL, state string) error{
-	"virtual-machine-pool": setUpVMState,
-	"crm":                  setUpCRMState,
-	"identity-service":     setUpAccountState,
-	"itr-work-orders":      setUpITRState,
+	states.VMProvider:      setUpVMState,
+	states.CRMProvider:     setUpCRMState,
+	states.AccountProvider: setUpAccountState,
+	states.ITRProvider:     setUpITRState,
 }
 
 // vmSeeds is each provider state of the simulator pool as the trial the pool holds in it
 // (POST /__admin/trials); an empty seed is an empty pool.
 var vmSeeds = map[string]string{
-	"the pool simulates the robot catalogue":                                     ``,
-	"13800000001 has no trial":                                                   ``,
-	"trial.user@example.com has no trial":                                        ``,
-	"13800000002 has a running trial 42 of JAKA Zu 7 on CAB 3.0":                 `{"id":42,"phone":"13800000002","model":"JAKA Zu 7","cabinet":"CAB 3.0","state":"running"}`,
-	"13800000003 has a trial 43 of JAKA Zu 5 on CAB 2.1 being created":           `{"id":43,"phone":"13800000003","model":"JAKA Zu 5","cabinet":"CAB 2.1","state":"provisioning"}`,
-	"13800000004 has a trial 44 switching to JAKA Zu 12 on CAB 3.0":              `{"id":44,"phone":"13800000004","model":"JAKA Zu 12","cabinet":"CAB 3.0","state":"switching"}`,
-	"13800000005 has an ended trial 45 of JAKA Pro 5 on CAB 3.0":                 `{"id":45,"phone":"13800000005","model":"JAKA Pro 5","cabinet":"CAB 3.0","state":"released"}`,
-	"trial.user@example.com has a running trial 46 of JAKA MiniCobo on CAB Mini": `{"id":46,"email":"trial.user@example.com","model":"JAKA MiniCobo","cabinet":"CAB Mini","state":"running"}`,
+	states.VMCatalogue:    ``,
+	states.VMNoTrial:      ``,
+	states.VMEmailNoTrial: ``,
+	states.VMRunning:      `{"id":42,"phone":"13800000002","model":"JAKA Zu 7","cabinet":"CAB 3.0","state":"running"}`,
+	states.VMProvisioning: `{"id":43,"phone":"13800000003","model":"JAKA Zu 5","cabinet":"CAB 2.1","state":"provisioning"}`,
+	states.VMSwitching:    `{"id":44,"phone":"13800000004","model":"JAKA Zu 12","cabinet":"CAB 3.0","state":"switching"}`,
+	states.VMReleased:     `{"id":45,"phone":"13800000005","model":"JAKA Pro 5","cabinet":"CAB 3.0","state":"released"}`,
+	states.VMEmailRunning: `{"id":46,"email":"trial.user@example.com","model":"JAKA MiniCobo","cabinet":"CAB Mini","state":"running"}`,
 }
 
 // stateValues sets up the provider states of mocks whose states may also hand the requests
 // values (injected where the pact says fromProviderState), by pact name.
 var stateValues = map[string]func(baseURL, state string) (models.ProviderStateResponse, error){
-	"content-cms": setUpContentState,
+	states.ContentProvider: setUpContentState,
 }
 
 func vmStates() []string {

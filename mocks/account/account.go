@@ -81,7 +81,7 @@ type Options struct {
 	DataDir string
 	// Now is the clock; nil means time.Now. The admin clock endpoint moves it further.
 	Now func() time.Time
-	// BcryptCost is the cost of password hashes; 0 means bcrypt.DefaultCost. Tests lower it.
+	// BcryptCost is the cost of password hashes; 0 means defaultBcryptCost. Tests lower it.
 	BcryptCost int
 }
 
@@ -99,6 +99,10 @@ type Service struct {
 	scenes map[string]*scene
 	auths  map[string]*authorization // by state
 	grants map[string]*grant         // OAuth codes, by code
+	// dummyHash is compared against when a login names no account, so that the answer takes as
+	// long as for a wrong password and does not reveal which accounts exist: it has the cost of
+	// the service's own hashes, and is made on the first such login.
+	dummyHash func() string
 }
 
 // New returns the service, loading its state file when opts.DataDir is set.
@@ -107,7 +111,7 @@ func New(opts Options) (*Service, error) {
 		opts.Now = time.Now
 	}
 	if opts.BcryptCost == 0 {
-		opts.BcryptCost = bcrypt.DefaultCost
+		opts.BcryptCost = defaultBcryptCost
 	}
 	s := &Service{
 		opts:   opts,
@@ -115,6 +119,10 @@ func New(opts Options) (*Service, error) {
 		auths:  map[string]*authorization{},
 		grants: map[string]*grant{},
 	}
+	s.dummyHash = sync.OnceValue(func() string {
+		hash, _ := s.hashPassword("no such account")
+		return hash
+	})
 	loaded := false
 	if opts.DataDir != "" {
 		s.path = filepath.Join(opts.DataDir, StateFile)
@@ -215,13 +223,6 @@ func prehash(pw string) []byte {
 	sum := sha256.Sum256([]byte(pw))
 	return []byte(base64.StdEncoding.EncodeToString(sum[:]))
 }
-
-// dummyHash is compared against when a login names no account, so that the answer takes as long
-// as for a wrong password and does not reveal which accounts exist.
-var dummyHash = func() string {
-	hash, _ := bcrypt.GenerateFromPassword([]byte("no such account"), bcrypt.DefaultCost)
-	return string(hash)
-}()
 
 // Tokens and random ids.
 

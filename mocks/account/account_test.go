@@ -373,6 +373,7 @@ func TestWeChatLogin(t *testing.T) {
 	assert.Equal(t, 409, status, "confirming needs a scan first")
 	status, sc = p.do("POST", "/__admin/wx/"+id+"/scan", "", nil)
 	require.Equal(t, 200, status)
+	assert.Equal(t, "scanned", sc["status"], "the scan answers with the scanned scene")
 	_, sc = p.do("GET", "/idp/v1/wechat/scenes/"+id, "", nil)
 	assert.Equal(t, "scanned", sc["status"])
 	assert.NotContains(t, sc, "session")

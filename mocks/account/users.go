@@ -121,7 +121,7 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 		// Compared outside the lock: bcrypt is slow on purpose.
 		if u == nil || hash == "" {
-			passwordMatches(dummyHash, in.Password)
+			passwordMatches(s.dummyHash(), in.Password)
 			fail(w, http.StatusUnauthorized, "bad_credentials")
 			return
 		}

@@ -9,7 +9,10 @@ import (
 	"image/png"
 	"math"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/jakarobotics/website/mocks/bitmapfont"
 )
 
 // certificate is a training certificate of the academy, as the CRM records exam results.
@@ -146,13 +149,13 @@ func renderCertificate(c certificate) ([]byte, error) {
 		fill(r, lc)
 	}
 
-	drawCentered(img, w/2, 100, "JAKA ACADEMY", 8, brandRed)
-	drawCentered(img, w/2, 180, "CERTIFICATE OF TRAINING", 5, ink)
-	drawCentered(img, w/2, 260, "THIS IS TO CERTIFY THAT", 3, mutedInk)
-	drawCentered(img, w/2, 305, c.HolderLat, 7, ink)
+	bitmapfont.DrawCentered(img, w/2, 100, "JAKA ACADEMY", 8, brandRed)
+	bitmapfont.DrawCentered(img, w/2, 180, "CERTIFICATE OF TRAINING", 5, ink)
+	bitmapfont.DrawCentered(img, w/2, 260, "THIS IS TO CERTIFY THAT", 3, mutedInk)
+	bitmapfont.DrawCentered(img, w/2, 305, c.HolderLat, 7, ink)
 	fill(image.Rect(w/2-320, 370, w/2+320, 373), mutedInk)
-	drawCentered(img, w/2, 400, "HAS PASSED THE EXAMINATION OF LEVEL", 3, mutedInk)
-	drawCentered(img, w/2, 440, strings.ToUpper(c.Level), 6, lc)
+	bitmapfont.DrawCentered(img, w/2, 400, "HAS PASSED THE EXAMINATION OF LEVEL", 3, mutedInk)
+	bitmapfont.DrawCentered(img, w/2, 440, strings.ToUpper(c.Level), 6, lc)
 
 	// One to three stars for the level.
 	stars := levelStars[c.Level]
@@ -161,17 +164,18 @@ func renderCertificate(c certificate) ([]byte, error) {
 		drawStar(img, cx, 540, 26, lc)
 	}
 
-	drawText(img, 110, 640, "CERTIFICATE NO. "+c.Number, 3, ink)
-	drawText(img, 110, 680, "ISSUED "+c.Issued, 3, ink)
+	bitmapfont.Draw(img, 110, 640, "CERTIFICATE NO. "+c.Number, 3, ink)
+	bitmapfont.Draw(img, 110, 680, "ISSUED "+c.Issued, 3, ink)
 	valid := "DOES NOT EXPIRE"
 	if c.Valid != "" {
 		valid = "VALID UNTIL " + c.Valid
 	}
-	drawText(img, 110, 720, valid, 3, ink)
+	bitmapfont.Draw(img, 110, 720, valid, 3, ink)
 	drawSeal(img, w-230, h-210, 90, brandRed)
 
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	// A sheet of flat colours compresses well at any level; the fastest keeps the answer quick.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
@@ -230,8 +234,14 @@ type certificateImage struct {
 	DataURL  string `json:"dataUrl"`
 }
 
+// rendered holds each certificate's PNG, drawn on its first request: a certificate never
+// changes, and drawing one is the stand-in's most expensive answer (seconds under the race
+// detector), which would otherwise be paid again by every request.
+var rendered sync.Map // number → func() ([]byte, error)
+
 func imageOf(c certificate) (certificateImage, error) {
-	data, err := renderCertificate(c)
+	render, _ := rendered.LoadOrStore(c.Number, sync.OnceValues(func() ([]byte, error) { return renderCertificate(c) }))
+	data, err := render.(func() ([]byte, error))()
 	if err != nil {
 		return certificateImage{}, err
 	}

@@ -190,16 +190,23 @@ func TestUploadsRefusedLeaveNothingBehind(t *testing.T) {
 
 	t.Run("an upload cut off by its sender", func(t *testing.T) {
 		pr, pw := io.Pipe()
+		sent := make(chan struct{})
 		go func() {
-			_, _ = pw.Write(mp4File)
-			time.Sleep(50 * time.Millisecond) // the system has started writing the file
-			pw.CloseWithError(errors.New("sender gave up"))
+			defer close(sent)
+			req, _ := http.NewRequest("POST", s.url+"/itr/v1/attachments?owner=1001&name=cut.mp4", pr)
+			resp, err := http.DefaultClient.Do(req)
+			if err == nil {
+				resp.Body.Close()
+			}
 		}()
-		req, _ := http.NewRequest("POST", s.url+"/itr/v1/attachments?owner=1001&name=cut.mp4", pr)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
-			resp.Body.Close()
-		}
+		_, err := pw.Write(mp4File)
+		require.NoError(t, err)
+		require.Eventually(t, func() bool {
+			_, partial := s.files()
+			return partial == 1
+		}, 2*time.Second, 5*time.Millisecond, "the system has started writing the file")
+		pw.CloseWithError(errors.New("sender gave up"))
+		<-sent
 		require.Eventually(t, func() bool {
 			stored, partial := s.files()
 			return stored+partial == 0

@@ -9,10 +9,12 @@ import (
 	_ "image/png"
 	"regexp"
 	"strings"
+
+	"github.com/jakarobotics/website/mocks/bitmapfont"
 )
 
 // readLines returns the text of a picture, line by line: the text chunk of a sample, or else
-// the glyphs of the service's font found in its pixels. A picture without either (any real
+// the glyphs of the mocks' bitmap font (mocks/bitmapfont) found in its pixels. A picture without either (any real
 // photo, a WebP the service cannot decode) has no lines.
 func readLines(data []byte) []string {
 	if text, ok := textChunk(data, markerKeyword); ok {
@@ -60,10 +62,10 @@ func readGlyphs(img image.Image) []string {
 			y++
 		}
 		height := y - top
-		if height%7 != 0 {
+		if height%bitmapfont.Rows != 0 {
 			continue // not a line of the font (a frame, a smudge)
 		}
-		if line, ok := readBand(ink, b, top, height/7); ok {
+		if line, ok := readBand(ink, b, top, height/bitmapfont.Rows); ok {
 			lines = append(lines, line)
 		}
 	}
@@ -74,7 +76,7 @@ func readGlyphs(img image.Image) []string {
 func readBand(ink func(x, y int) bool, b image.Rectangle, top, scale int) (string, bool) {
 	left := -1
 	for x := b.Min.X; x < b.Max.X && left < 0; x++ {
-		for y := top; y < top+7*scale; y++ {
+		for y := top; y < top+bitmapfont.Rows*scale; y++ {
 			if ink(x, y) {
 				left = x
 				break
@@ -89,10 +91,10 @@ func readBand(ink func(x, y int) bool, b image.Rectangle, top, scale int) (strin
 		origin := left - shift*scale
 		var sb strings.Builder
 		misses := 0
-		for x := origin; x+5*scale <= b.Max.X; x += 6 * scale {
+		for x := origin; x+bitmapfont.Columns*scale <= b.Max.X; x += bitmapfont.Advance * scale {
 			var cell strings.Builder
-			for row := 0; row < 7; row++ {
-				for col := 0; col < 5; col++ {
+			for row := 0; row < bitmapfont.Rows; row++ {
+				for col := 0; col < bitmapfont.Columns; col++ {
 					if ink(x+col*scale+scale/2, top+row*scale+scale/2) {
 						cell.WriteByte('#')
 					} else {
@@ -100,7 +102,7 @@ func readBand(ink func(x, y int) bool, b image.Rectangle, top, scale int) (strin
 					}
 				}
 			}
-			r, ok := glyphByPattern[cell.String()]
+			r, ok := bitmapfont.Lookup(cell.String())
 			if !ok {
 				misses++
 				r = '?'

@@ -11,6 +11,8 @@ import (
 	"image/draw"
 	"image/png"
 	"sync"
+
+	"github.com/jakarobotics/website/mocks/bitmapfont"
 )
 
 // The templates the service reads: a nameplate of a robot or control cabinet, and the software
@@ -116,7 +118,7 @@ func SampleImage(lines []string) image.Image {
 	draw.Draw(img, img.Bounds().Inset(8), image.NewUniform(color.RGBA{0xE6, 0xEA, 0xEE, 0xFF}), image.Point{}, draw.Src)
 	ink := color.RGBA{0x1C, 0x1F, 0x23, 0xFF}
 	for i, line := range lines {
-		drawText(img, sampleMargin, sampleMargin+i*linePitch, line, sampleScale, ink)
+		bitmapfont.Draw(img, sampleMargin, sampleMargin+i*linePitch, line, sampleScale, ink)
 	}
 	return img
 }

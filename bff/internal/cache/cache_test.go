@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -39,33 +40,39 @@ func newTestCache() (*Cache, *clock) {
 	return c, clk
 }
 
+// Every load that arrives while the first one's fetch is on its way shares that fetch: each
+// gets the fetched answer as a miss, none starts a fetch of its own. The test runs in a synctest
+// bubble, so that it lets the fetch finish only once every load is waiting for it.
 func TestConcurrentColdLoadsShareOneFetch(t *testing.T) {
-	c, _ := newTestCache()
-	var fetches atomic.Int32
-	release := make(chan struct{})
-	fetch := func(ctx context.Context) ([]byte, error) {
-		fetches.Add(1)
-		<-release
-		return []byte(`{"ok":true}`), nil
-	}
-	var wg sync.WaitGroup
-	results := make(chan Result, 1000)
-	for range 1000 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e, res, err := c.Load(context.Background(), "k", "/r", policy, time.Second, fetch)
-			if err == nil && string(e.Body) == `{"ok":true}` {
-				results <- res
-			}
-		}()
-	}
-	time.Sleep(50 * time.Millisecond) // let every load reach the cache
-	close(release)
-	wg.Wait()
-	close(results)
-	assert.Equal(t, int32(1), fetches.Load())
-	assert.Len(t, results, 1000, "every caller got the answer")
+	synctest.Test(t, func(t *testing.T) {
+		c, _ := newTestCache()
+		var fetches atomic.Int32
+		release := make(chan struct{})
+		fetch := func(ctx context.Context) ([]byte, error) {
+			fetches.Add(1)
+			<-release
+			return []byte(`{"ok":true}`), nil
+		}
+		var wg sync.WaitGroup
+		results := make(chan Result, 1000)
+		for range 1000 {
+			wg.Go(func() {
+				e, res, err := c.Load(context.Background(), "k", "/r", policy, time.Second, fetch)
+				if err == nil && string(e.Body) == `{"ok":true}` {
+					results <- res
+				}
+			})
+		}
+		synctest.Wait() // every load waits for the one fetch
+		close(release)
+		wg.Wait()
+		close(results)
+		assert.Equal(t, int32(1), fetches.Load())
+		assert.Len(t, results, 1000, "every caller got the answer")
+		for res := range results {
+			require.Equal(t, Miss, res, "every caller shared the fetch, none found it stored")
+		}
+	})
 }
 
 func TestStaleWhileRevalidateAndStaleIfError(t *testing.T) {
@@ -89,6 +96,7 @@ func TestStaleWhileRevalidateAndStaleIfError(t *testing.T) {
 	clk.advance(30 * time.Second)
 	e, res = c.Peek("k")
 	assert.Equal(t, Hit, res)
+	assert.Equal(t, "1", string(e.Body))
 
 	clk.advance(time.Minute) // past fresh, within stale
 	e, res = c.Peek("k")

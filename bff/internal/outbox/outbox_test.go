@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -99,6 +100,14 @@ func run(t *testing.T, o *Outbox) {
 	t.Cleanup(func() { cancel(); <-done })
 }
 
+// elapse lets d pass on the fake clock of the synctest bubble the test runs in: every timer due
+// within d fires, and it returns once every goroutine of the bubble has settled. A worker that
+// was going to act within d has acted.
+func elapse(d time.Duration) {
+	time.Sleep(d) // the bubble's clock: returns as soon as everything else is blocked
+	synctest.Wait()
+}
+
 func sub(key, body string) Submission {
 	return Submission{Key: key, Kind: "lead", Hash: "h:" + body, Payload: json.RawMessage(`{"body":"` + body + `"}`)}
 }
@@ -134,6 +143,10 @@ func TestSubmitDeliversAtOnceAndRemembersTheKey(t *testing.T) {
 }
 
 func TestAnUnavailableUpstreamQueuesAndTheWorkerDeliversLater(t *testing.T) {
+	synctest.Test(t, testAnUnavailableUpstreamQueuesAndTheWorkerDeliversLater)
+}
+
+func testAnUnavailableUpstreamQueuesAndTheWorkerDeliversLater(t *testing.T) {
 	crm := newFake()
 	crm.down.Store(true)
 	var results sync.Map
@@ -154,8 +167,10 @@ func TestAnUnavailableUpstreamQueuesAndTheWorkerDeliversLater(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, d)
 
+	before := crm.calls.Load()
 	run(t, o)
-	time.Sleep(100 * time.Millisecond)
+	elapse(100 * time.Millisecond) // past the first back-off (at most RetryMax, 80 ms)
+	require.Greater(t, crm.calls.Load(), before, "the worker has tried the upstream again")
 	assert.Equal(t, 1, depth(t, o), "still queued while the upstream is down")
 	crm.down.Store(false)
 	require.Eventually(t, func() bool { return depth(t, o) == 0 }, 3*time.Second, 10*time.Millisecond)
@@ -173,6 +188,10 @@ func TestAnUnavailableUpstreamQueuesAndTheWorkerDeliversLater(t *testing.T) {
 // Writes whose answers are lost are delivered again; the upstream's deduplication by key makes
 // each of them one stored write, and the outbox settles on the id of the first.
 func TestExactlyOnceTowardsAnUpstreamThatRejectsDuplicates(t *testing.T) {
+	synctest.Test(t, testExactlyOnceTowardsAnUpstreamThatRejectsDuplicates)
+}
+
+func testExactlyOnceTowardsAnUpstreamThatRejectsDuplicates(t *testing.T) {
 	crm := newFake()
 	var lossy atomic.Bool
 	lossy.Store(true)
@@ -198,7 +217,7 @@ func TestExactlyOnceTowardsAnUpstreamThatRejectsDuplicates(t *testing.T) {
 		assert.False(t, r.Rejected)
 		assert.True(t, r.Queued || r.Ref != "", "every submission is either delivered or queued: %+v", r)
 	}
-	time.Sleep(200 * time.Millisecond)
+	elapse(200 * time.Millisecond) // the worker retries while answers are still being lost
 	lossy.Store(false)
 	require.Eventually(t, func() bool { return depth(t, o) == 0 }, 5*time.Second, 10*time.Millisecond)
 	stored := crm.storedKeys()
@@ -213,6 +232,10 @@ func TestExactlyOnceTowardsAnUpstreamThatRejectsDuplicates(t *testing.T) {
 }
 
 func TestARefusalIsAnsweredAndNeverRetried(t *testing.T) {
+	synctest.Test(t, testARefusalIsAnsweredAndNeverRetried)
+}
+
+func testARefusalIsAnsweredAndNeverRetried(t *testing.T) {
 	crm := newFake()
 	crm.refuse["lead"] = true
 	o := openTest(t, filepath.Join(t.TempDir(), "outbox.db"), crm.deliver)
@@ -245,7 +268,7 @@ func TestARefusalIsAnsweredAndNeverRetried(t *testing.T) {
 	require.Len(t, rejected, 1)
 	assert.Equal(t, "key-late", rejected[0].Key)
 	calls := crm.calls.Load()
-	time.Sleep(100 * time.Millisecond)
+	elapse(10 * time.Second) // far beyond the longest back-off (80 ms): a retry would have been made
 	assert.Equal(t, calls, crm.calls.Load(), "a refused write is not retried")
 }
 
@@ -277,6 +300,10 @@ func TestPendingWritesSurviveAReopen(t *testing.T) {
 }
 
 func TestTheWorkerProbesADownUpstreamInsteadOfFloodingIt(t *testing.T) {
+	synctest.Test(t, testTheWorkerProbesADownUpstreamInsteadOfFloodingIt)
+}
+
+func testTheWorkerProbesADownUpstreamInsteadOfFloodingIt(t *testing.T) {
 	crm := newFake()
 	crm.down.Store(true)
 	o := openTest(t, filepath.Join(t.TempDir(), "outbox.db"), crm.deliver, func(o *Options) {
@@ -288,7 +315,7 @@ func TestTheWorkerProbesADownUpstreamInsteadOfFloodingIt(t *testing.T) {
 	}
 	before := crm.calls.Load()
 	run(t, o)
-	time.Sleep(500 * time.Millisecond)
+	elapse(500 * time.Millisecond)
 	// One round of 4 per pause, pauses of 50–100 ms after the first few: well under 100 calls,
 	// where retrying each of the 200 items on its own schedule would make hundreds.
 	assert.Less(t, crm.calls.Load()-before, int64(80))

@@ -43,7 +43,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if wanted["content"] && len(opts.PreviewSecret) == 0 {
 		log.Warn("PREVIEW_SECRET is not set: the content CMS serves no drafts and hands out no preview links")
 	}
-	var running []*mocks.Running
 	for i, name := range mocks.Systems {
 		if !wanted[name] {
 			continue
@@ -53,7 +52,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		defer r.Close()
-		running = append(running, r)
 		fmt.Fprintf(stdout, "%s_URL=%s\n", strings.ToUpper(name), r.URL)
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

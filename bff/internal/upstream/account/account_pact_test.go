@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -15,12 +14,12 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the identity service's name in the pacts.
-const Provider = "identity-service"
+const Provider = states.AccountProvider
 
 // The provider states: each names a situation of the identity service, which the provider's
 // state handler creates through the mock's admin endpoints (contracts/account_states_test.go).
@@ -28,23 +27,25 @@ const Provider = "identity-service"
 // 1002), both with password Jaka@2024. Codes, tokens, scene ids and OAuth codes are named in the
 // state because the BFF sends them back as it received them.
 const (
-	StateDemo           = "the identity service holds the demo accounts 13800138000 and demo@jaka.example"
-	StateLoggedIn       = "13800138000 is logged in with token pact-token-13800138000"
-	StateLoginCode      = "a login code 123456 was sent to 13800138000"
-	StatePhoneRegister  = "a register code 123456 was sent to 13900139000, which has no account"
-	StateEmailRegister  = "a register code 123456 was sent to erika@muster.example, which has no account"
-	StateResetCode      = "a resetPassword code 123456 was sent to demo@jaka.example"
-	StateDeregisterCode = "13800138000 is logged in with token pact-token-13800138000 and a logOff code 123456 was sent to it"
-	StateWxConfirmed    = "WeChat scene pact-scene-0001 was scanned and confirmed on the phone of 13800138000"
-	StateGoogleGrant    = "the visitor allowed the google login of alex@example.com: code pact-code-0001 for state pact-state-0001"
+	StateDemo           = states.AccountDemo
+	StateLoggedIn       = states.AccountLoggedIn
+	StateLoginCode      = states.AccountLoginCode
+	StatePhoneRegister  = states.AccountPhoneRegister
+	StateEmailRegister  = states.AccountEmailRegister
+	StateResetCode      = states.AccountResetCode
+	StateDeregisterCode = states.AccountDeregisterCode
+	StateWxConfirmed    = states.AccountWxConfirmed
+	StateGoogleGrant    = states.AccountGoogleGrant
 
 	token   = "pact-token-13800138000"
 	rfc3339 = `^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`
 )
 
+// coverage finds the methods of account.Service that no interaction calls.
+var coverage = pacttest.NewCoverage[account.Service]()
+
 func clientFor(cfg consumer.MockServerConfig) *account.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return account.New(upstream.Client{System: "account", BaseURL: base})
+	return account.New(coverage.Upstream("account", cfg))
 }
 
 func stamp() matchers.Matcher { return matchers.Regex("2026-05-04T08:00:00Z", rfc3339) }
@@ -426,4 +427,5 @@ func TestIdentityServicePact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

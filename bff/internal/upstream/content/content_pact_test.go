@@ -17,16 +17,18 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the CMS's name in the pacts.
-const Provider = "content-cms"
+const Provider = states.ContentProvider
+
+// coverage finds the methods of content.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[content.Client]()
 
 func clientFor(cfg consumer.MockServerConfig) *content.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return content.New(upstream.Client{System: "content", BaseURL: base})
+	return content.New(coverage.Upstream("content", cfg))
 }
 
 // cmsRead is one content read the BFF makes, with the site operation whose data it answers.
@@ -115,11 +117,11 @@ var contentReads = []cmsRead{
 
 // State is the provider state of every content read: the CMS holds the site's published
 // content (the mock's seed).
-const State = "the CMS holds the site's published content"
+const State = states.ContentPublished
 
 // StateSDKGrant is the provider state of the deliveries of a login-only file: the CMS has granted
 // the SDK (document 5022) to user 7 under the ref SDKGrant.
-const StateSDKGrant = "the CMS has granted the SDK (5022) to user 7 as pact-grant-of-the-sdk-0001"
+const StateSDKGrant = states.ContentSDKGrant
 
 // SDKGrant is the ref of the grant of StateSDKGrant.
 const SDKGrant = "pact-grant-of-the-sdk-0001"
@@ -353,11 +355,12 @@ func TestContentCMSPact(t *testing.T) {
 			})
 		require.NoError(t, err)
 	})
+	coverage.Require(t)
 }
 
 // EditorState is the provider state of preview reads: an editor asked the CMS for a preview
 // link, whose token the state gives as previewToken.
-const EditorState = "an editor holds a preview link"
+const EditorState = states.ContentEditorLink
 
 // examplePreviewToken stands for the token of EditorState in the consumer test; the provider
 // injects a real one.

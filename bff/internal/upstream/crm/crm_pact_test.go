@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -15,23 +14,23 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/crm"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the CRM's name in the pacts.
-const Provider = "crm"
+const Provider = states.CRMProvider
 
 // The provider states; the state handlers create them (contracts/crm_states_test.go).
 const (
 	// StateEmpty: no clue or form record is stored, so that any key is new.
-	StateEmpty = "the CRM holds no clues or form records"
+	StateEmpty = states.CRMEmpty
 	// StateClueStored: a clue was stored under key KeyClueStored.
-	StateClueStored = "the CRM holds a clue with idempotency key pact-clue-stored"
+	StateClueStored = states.CRMClueStored
 	// StateRecordStored: a form record was stored under key KeyRecordStored.
-	StateRecordStored = "the CRM holds a form record with idempotency key pact-record-stored"
+	StateRecordStored = states.CRMRecordStored
 	// StateReference: the CRM's region table and the academy's certificates (its seed).
-	StateReference = "the CRM holds its region table and the academy's certificates"
+	StateReference = states.CRMReference
 
 	KeyClueStored   = "pact-clue-stored"
 	KeyRecordStored = "pact-record-stored"
@@ -41,9 +40,11 @@ const (
 	isoDate         = `^\d{4}-\d{2}-\d{2}$`
 )
 
+// coverage finds the methods of crm.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[crm.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *crm.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return crm.New(upstream.Client{System: "crm", BaseURL: base})
+	return crm.New(coverage.Upstream("crm", cfg))
 }
 
 var ctx = context.Background()
@@ -315,4 +316,5 @@ func TestCRMPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

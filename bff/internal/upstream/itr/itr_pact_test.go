@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"testing"
 	"time"
 
@@ -19,25 +18,25 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the work-order system's name in the pacts.
-const Provider = "itr-work-orders"
+const Provider = states.ITRProvider
 
 // The provider states; the state handlers create them through the system's /__admin endpoints
 // (contracts/itr_states_test.go).
 const (
 	// StateEmpty: no attachment and no work order, so that any key is new.
-	StateEmpty = "the work-order system holds no attachments or work orders"
+	StateEmpty = states.ITREmpty
 	// StatePhoto: account 1001 has uploaded PhotoID (Photo, alarm.webp), which no work order uses.
-	StatePhoto = "account 1001 has uploaded photo att_pact_photo_0001, used by no work order"
+	StatePhoto = states.ITRPhoto
 	// StateOrder: account 1001 has work order 5001 (SR20261121-0001), in service, filed under key
 	// pact-order-stored, with PhotoID as its fault photo.
-	StateOrder = "account 1001 has work order 5001 SR20261121-0001 in service, filed under key pact-order-stored, with photo att_pact_photo_0001"
+	StateOrder = states.ITROrder
 	// StateRegister: the customer register (the system's reference data).
-	StateRegister = "the work-order system holds its customer register"
+	StateRegister = states.ITRRegister
 
 	Owner         = 1001
 	PhotoID       = "att_pact_photo_0001"
@@ -59,9 +58,11 @@ const (
 // any WebP photo.
 var Photo = []byte("RIFFpactWEBPVP8 a small photo of joint 3 showing alarm 1104")
 
+// coverage finds the methods of itr.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[itr.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *itr.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return itr.New(upstream.Client{System: "itr", BaseURL: base})
+	return itr.New(coverage.Upstream("itr", cfg))
 }
 
 var ctx = context.Background()
@@ -445,4 +446,5 @@ func TestITRPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -17,21 +16,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
+	"github.com/jakarobotics/website/contracts/states"
 	mockocr "github.com/jakarobotics/website/mocks/ocr"
 )
 
 // Provider is the OCR service's name in the pacts.
-const Provider = "ocr-service"
+const Provider = states.OCRProvider
 
 // StateSamples: the service reads the text drawn on its own sample pictures (their bytes are in
 // the interactions).
-const StateSamples = "the OCR service reads its own sample pictures"
+const StateSamples = states.OCRSamples
+
+// coverage finds the methods of ocr.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[ocr.Client]()
 
 func clientFor(cfg consumer.MockServerConfig) *ocr.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return ocr.New(upstream.Client{System: "ocr", BaseURL: base})
+	return ocr.New(coverage.Upstream("ocr", cfg))
 }
 
 func sample(name string) []byte {
@@ -107,4 +108,5 @@ func TestOCRPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }

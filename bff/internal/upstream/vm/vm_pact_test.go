@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 	"testing"
 
 	"github.com/pact-foundation/pact-go/v2/consumer"
@@ -14,25 +13,25 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/pacttest"
-	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/contracts/states"
 )
 
 // Provider is the simulator pool's name in the pacts.
-const Provider = "virtual-machine-pool"
+const Provider = states.VMProvider
 
 // The provider states: each names an owner's situation in the pool, which the provider's state
 // handler creates (contracts/provider_test.go). Trial ids are part of the state because the BFF
 // addresses a trial by the id the pool gave it.
 const (
-	StateCatalogue      = "the pool simulates the robot catalogue"
-	StateNoTrial        = "13800000001 has no trial"
-	StateRunning        = "13800000002 has a running trial 42 of JAKA Zu 7 on CAB 3.0"
-	StateProvisioning   = "13800000003 has a trial 43 of JAKA Zu 5 on CAB 2.1 being created"
-	StateSwitching      = "13800000004 has a trial 44 switching to JAKA Zu 12 on CAB 3.0"
-	StateReleased       = "13800000005 has an ended trial 45 of JAKA Pro 5 on CAB 3.0"
-	StateEmailNoTrial   = "trial.user@example.com has no trial"
-	StateEmailRunning   = "trial.user@example.com has a running trial 46 of JAKA MiniCobo on CAB Mini"
+	StateCatalogue      = states.VMCatalogue
+	StateNoTrial        = states.VMNoTrial
+	StateRunning        = states.VMRunning
+	StateProvisioning   = states.VMProvisioning
+	StateSwitching      = states.VMSwitching
+	StateReleased       = states.VMReleased
+	StateEmailNoTrial   = states.VMEmailNoTrial
+	StateEmailRunning   = states.VMEmailRunning
 	rfc3339             = `^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`
 	accessCode          = `^JK-[2-9A-HJKMNP-Z]{6}$`
 	exampleRequestedAt  = "2026-05-04T08:00:00Z"
@@ -44,9 +43,11 @@ const (
 	exampleTrialSeconds = 4 * 3600
 )
 
+// coverage finds the methods of vm.Client that no interaction calls.
+var coverage = pacttest.NewCoverage[vm.Client]()
+
 func clientFor(cfg consumer.MockServerConfig) *vm.HTTPClient {
-	base, _ := url.Parse(fmt.Sprintf("http://%s:%d", cfg.Host, cfg.Port))
-	return vm.New(upstream.Client{System: "vm", BaseURL: base})
+	return vm.New(coverage.Upstream("vm", cfg))
 }
 
 func stamp(example string) matchers.Matcher { return matchers.Regex(example, rfc3339) }
@@ -388,4 +389,5 @@ func TestVirtualMachinePoolPact(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+	coverage.Require(t)
 }
