@@ -383,21 +383,31 @@ func applyConcurrently(t *testing.T, f *virtualFixture, n int) (created, conflic
 
 // racyPool is a pool whose one-trial check is not atomic (check, then a slow create), as some
 // legacy systems are: without the BFF's per-account lock, simultaneous applications would all
-// pass the check.
+// pass the check. The create is "slow" until every application the test sends has either
+// reached the pool or is waiting at the BFF's trial lock (arrivals), so an application the lock
+// failed to stop is certain to slip through the window, however the goroutines are scheduled.
 type racyPool struct {
 	vm.Client
-	mu     sync.Mutex
-	trials map[vm.Owner]int
+	mu       sync.Mutex
+	trials   map[vm.Owner]int
+	arrivals *arrivals
+}
+
+func newRacyPool(applications int) *racyPool {
+	return &racyPool{trials: map[vm.Owner]int{}, arrivals: newArrivals(applications)}
 }
 
 func (p *racyPool) Apply(ctx context.Context, owner vm.Owner, choice vm.Choice) (vm.Trial, error) {
+	p.arrivals.reachedPool()
 	p.mu.Lock()
 	has := p.trials[owner] > 0
 	p.mu.Unlock()
 	if has {
 		return vm.Trial{}, vm.ErrHasTrial
 	}
-	time.Sleep(20 * time.Millisecond) // the window in which a second application slips through
+	if err := p.arrivals.waitForAll(ctx); err != nil {
+		return vm.Trial{}, err
+	}
 	p.mu.Lock()
 	p.trials[owner]++
 	p.mu.Unlock()
@@ -405,10 +415,64 @@ func (p *racyPool) Apply(ctx context.Context, owner vm.Owner, choice vm.Choice) 
 		RequestedAt: time.Now(), LifetimeHours: 4, SecondsLeft: 4 * 3600}, nil
 }
 
+// arrivals counts the applications that have asked for the BFF's trial lock (through
+// countingLocks) and those that have reached the pool, until all of them are accounted for in
+// one of the two ways.
+type arrivals struct {
+	mu              sync.Mutex
+	all             int
+	atLock, atPool  int
+	accountedForAll chan struct{}
+}
+
+func newArrivals(all int) *arrivals {
+	return &arrivals{all: all, accountedForAll: make(chan struct{})}
+}
+
+func (a *arrivals) askedForLock() { a.count(func() { a.atLock++ }) }
+func (a *arrivals) reachedPool()  { a.count(func() { a.atPool++ }) }
+
+func (a *arrivals) count(add func()) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	add()
+	if a.atLock == a.all || a.atPool == a.all {
+		select {
+		case <-a.accountedForAll:
+		default:
+			close(a.accountedForAll)
+		}
+	}
+}
+
+// waitForAll waits until every application has asked for the lock, or every one has reached
+// the pool (a server without a lock), or ctx ends.
+func (a *arrivals) waitForAll(ctx context.Context) error {
+	select {
+	case <-a.accountedForAll:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// countingLocks is the server's trial lock, telling arrivals of every application that asks
+// for it.
+type countingLocks struct {
+	virtual.Locker
+	arrivals *arrivals
+}
+
+func (l countingLocks) Lock(ctx context.Context, owner vm.Owner) (func(), error) {
+	l.arrivals.askedForLock()
+	return l.Locker.Lock(ctx, owner)
+}
+
 func TestVirtualLockSerialisesAnAccountsApplications(t *testing.T) {
 	spec := mustWholeSpec(t)
-	pool := &racyPool{trials: map[vm.Owner]int{}}
-	f := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{})
+	pool := newRacyPool(20)
+	counted := func(d *httpapi.Deps) { d.TrialLocks = countingLocks{virtual.NewLocalLocks(), pool.arrivals} }
+	f := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{}, counted)
 	created, conflicts := applyConcurrently(t, f, 20)
 	assert.Equal(t, 1, created)
 	assert.Equal(t, 19, conflicts)
@@ -544,8 +608,8 @@ func TestVirtualServersDoNotShareTheirLocks(t *testing.T) {
 // shared lock will.
 func TestVirtualSharedLocksSerialiseAcrossServers(t *testing.T) {
 	spec := mustWholeSpec(t)
-	pool := &racyPool{trials: map[vm.Owner]int{}}
-	locks := virtual.NewLocalLocks()
+	pool := newRacyPool(20)
+	locks := countingLocks{virtual.NewLocalLocks(), pool.arrivals}
 	same := func(d *httpapi.Deps) { d.TrialLocks = locks }
 	one := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{}, same)
 	other := startVirtualBFF(t, spec, pool, 5*time.Second, 5*time.Second, &virtualFixture{}, same)
