@@ -29,6 +29,11 @@ import (
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
 
+// sitemapTimeout bounds each CMS read of the sitemap tests. A sitemap reads every page of every
+// language; on a loaded machine under the race detector that takes seconds, and a read cut off
+// is a 503 the test did not mean to provoke.
+const sitemapTimeout = 30 * time.Second
+
 const (
 	sitemapNS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 	xhtmlNS   = "http://www.w3.org/1999/xhtml"
@@ -260,7 +265,7 @@ func standIn(t *testing.T, f *fixture, lang sitemap.Language) map[string]string 
 }
 
 func TestTheSitemapIndexListsASitemapPerLanguage(t *testing.T) {
-	f := newFixture(t, 5*time.Second)
+	f := newFixture(t, sitemapTimeout)
 	var index sitemapIndexDoc
 	resp := readSitemap(t, f, "/sitemap.xml", "sitemapindex", f.bff.URL, &index)
 	assert.NotEmpty(t, resp.Header.Get("ETag"))
@@ -272,7 +277,7 @@ func TestTheSitemapIndexListsASitemapPerLanguage(t *testing.T) {
 }
 
 func TestEverySitemapListsWhatTheCMSPublishesInItsLanguageWithAlternates(t *testing.T) {
-	f := newFixture(t, 5*time.Second)
+	f := newFixture(t, sitemapTimeout)
 	// Where each item exists, by path (language-independent except for positions' pages).
 	published := map[string]map[string]string{}
 	for _, l := range sitemap.Languages {
@@ -439,7 +444,7 @@ func isContentPath(path string) bool {
 func TestSitemapURLsAreOnTheConfiguredOriginElseTheRequests(t *testing.T) {
 	forged := []string{"X-Forwarded-Host", "evil.example", "X-Forwarded-Proto", "https"}
 	t.Run("SITE_ORIGINS", func(t *testing.T) {
-		f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		f := newFixtureWith(t, sitemapTimeout, func(d *httpapi.Deps) {
 			d.SiteOrigins = []string{"https://www.jaka.example", "https://jaka.example"}
 		})
 		var index sitemapIndexDoc
@@ -452,7 +457,7 @@ func TestSitemapURLsAreOnTheConfiguredOriginElseTheRequests(t *testing.T) {
 		assert.Contains(t, string(robots), "Sitemap: https://www.jaka.example/sitemap.xml\n")
 	})
 	t.Run("the request, forwarded headers not believed from anyone", func(t *testing.T) {
-		f := newFixture(t, 5*time.Second)
+		f := newFixture(t, sitemapTimeout)
 		var index sitemapIndexDoc
 		readSitemap(t, f, "/sitemap.xml", "sitemapindex", f.bff.URL, &index, forged...)
 		assert.Equal(t, f.bff.URL+"/sitemap-zh.xml", index.Sitemaps[0].Loc)
@@ -460,7 +465,7 @@ func TestSitemapURLsAreOnTheConfiguredOriginElseTheRequests(t *testing.T) {
 		assert.Contains(t, string(robots), "Sitemap: "+f.bff.URL+"/sitemap.xml\n")
 	})
 	t.Run("the request as a trusted proxy forwarded it", func(t *testing.T) {
-		f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		f := newFixtureWith(t, sitemapTimeout, func(d *httpapi.Deps) {
 			l := ratelimit.DefaultLimits()
 			l.TrustedProxies, _ = ratelimit.ParsePrefixes("127.0.0.1, ::1")
 			d.AccountLimits = &l
@@ -499,7 +504,7 @@ func (c *flakyCMS) Get(ctx context.Context, req content.Request) (json.RawMessag
 
 func TestACMSOutageGivesTheLastGoodSitemapElseA503NeverHalfASitemap(t *testing.T) {
 	var flaky *flakyCMS
-	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+	f := newFixtureWith(t, sitemapTimeout, func(d *httpapi.Deps) {
 		flaky = &flakyCMS{Client: d.Content, resource: "/news", locale: "ja"}
 		d.Content = flaky
 	})
@@ -550,7 +555,7 @@ func TestACMSOutageGivesTheLastGoodSitemapElseA503NeverHalfASitemap(t *testing.T
 }
 
 func TestSitemapsAnswerGETAndHEADWithETagAndGzipAndNothingElse(t *testing.T) {
-	f := newFixture(t, 5*time.Second)
+	f := newFixture(t, sitemapTimeout)
 	for _, path := range []string{"/sitemap.xml", "/sitemap-ko.xml", "/robots.txt"} {
 		resp, plain := get(t, f.bff.URL+path)
 		require.Equal(t, http.StatusOK, resp.StatusCode, path)
@@ -586,7 +591,7 @@ func TestSitemapsAnswerGETAndHEADWithETagAndGzipAndNothingElse(t *testing.T) {
 }
 
 func TestRobotsPointsAtTheSitemapAndKeepsCrawlersOutOfPrivatePages(t *testing.T) {
-	f := newFixture(t, 5*time.Second)
+	f := newFixture(t, sitemapTimeout)
 	resp, body := get(t, f.bff.URL+"/robots.txt")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	lines := strings.Split(strings.TrimSpace(string(body)), "\n")
