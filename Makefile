@@ -52,8 +52,9 @@ test-go: ## Go units, handlers and spec conformance
 	$(GO) vet ./...
 	$(GO) test ./...
 
-test-web: $(NODE_STAMP) ## web unit tests, and a check that the generated client matches the contract
+test-web: $(NODE_STAMP) ## web lint and unit tests, and a check that the generated client matches the contract
 	$(NPM) run check-generated -w web
+	$(NPM) run lint -w web
 	$(NPM) test -w web
 
 test-pact: $(NODE_STAMP) ## consumer pacts of the BFF, then their verification against the mocks

@@ -48,6 +48,18 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    rules: {
+      // A leading underscore marks a name that must exist but is not read (as tsc reads it).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A form's onSubmit takes react-hook-form's handleSubmit, which returns a promise React
+      // ignores; the handlers catch their own failures.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Loaders throw react-router's data() to answer with a status (the not-found page).
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'package', package: 'react-router', name: 'DataWithResponseInit' }] },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
