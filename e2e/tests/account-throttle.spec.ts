@@ -28,7 +28,7 @@ test("a stranger's wrong passwords slow the stranger down and leave the owner al
     const response = await answered;
     throttled = response.status() === 429;
     if (throttled) {
-      expect((await response.json()).errorKey).toBe('account.too_many_attempts');
+      expect(((await response.json()) as { errorKey?: string }).errorKey).toBe('account.too_many_attempts');
       expect(Number(response.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
     }
   }

@@ -101,7 +101,7 @@ for (const l of languages) {
       expect(new URL(file.url()).pathname).toMatch(/^\/document-files\/download\/[A-Za-z0-9_-]+$/);
       expect(file.url()).not.toContain('JAKA_Zu_7');
       expect(await file.failure()).toBeNull();
-      const bytes = await readFile((await file.path()) as string);
+      const bytes = await readFile(await file.path());
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
       expect(bytes.toString('latin1')).toContain('JAKA_Zu_7_CAD_STEP.zip');
       await expect.poll(async () => (await events(5014)).length).toBe(before + 1);

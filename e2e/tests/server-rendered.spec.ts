@@ -49,7 +49,7 @@ function decode(text: string): string {
 /** The text of the first element matching a tag inside a piece of HTML, tags removed. */
 function textOf(html: string, pattern: RegExp): string | null {
   const match = pattern.exec(html);
-  return match ? decode(match[1]!.replace(/<[^>]+>/g, '')).trim() : null;
+  return match ? decode(match[1].replace(/<[^>]+>/g, '')).trim() : null;
 }
 
 test.describe.configure({ mode: 'parallel' });

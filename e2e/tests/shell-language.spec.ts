@@ -139,8 +139,8 @@ test.describe('the Japanese page', () => {
   test.use({ locale: 'ja-JP' });
 
   test('has no English left in its chrome (header, footer, floating bar, menus)', async ({ page }) => {
-    const english = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/en/common.json', import.meta.url), 'utf8')));
-    const japanese = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/jp/common.json', import.meta.url), 'utf8')));
+    const english = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/en/common.json', import.meta.url), 'utf8')) as Record<string, unknown>);
+    const japanese = flatten(JSON.parse(readFileSync(new URL('../../web/src/i18n/locales/jp/common.json', import.meta.url), 'utf8')) as Record<string, unknown>);
     // UI texts of the English catalogue that differ from the Japanese one (brand names excluded).
     const forbidden = [...english.entries()]
       .filter(([key, value]) => japanese.get(key) !== value && !value.includes('{{'))

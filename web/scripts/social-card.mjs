@@ -68,6 +68,7 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 }, deviceScaleFactor: 1 });
   await page.setContent(html);
+  // eslint-disable-next-line no-undef -- evaluated in the page, where document exists
   await page.evaluate(() => document.fonts.ready);
   writeFileSync(out, await page.screenshot({ type: 'png' }));
   console.log(`wrote ${out}`);

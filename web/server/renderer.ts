@@ -45,7 +45,7 @@ const webDir = process.env.WEB_DIR?.trim() || 'web/dist';
 const template: PageTemplate = parseTemplate(readFileSync(join(webDir, 'index.html'), 'utf8'));
 
 // CMS rich text is sanitised with DOMPurify, which needs a DOM.
-setSanitizerWindow(new JSDOM('').window as unknown as Window & typeof globalThis);
+setSanitizerWindow(new JSDOM('').window);
 
 /** The origin the BFF says the site has, if it is one; else this renderer's own address. */
 function siteOriginOf(request: IncomingMessage): string {

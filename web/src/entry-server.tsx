@@ -212,7 +212,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     // refused here and the BFF serves the client-rendered page instead.
     if (INLINE_SCRIPT.test(hoisted) || INLINE_SCRIPT.test(body)) throw new Error('the rendered page contains an inline script');
 
-    const leaf = context.matches.map((match) => match.route.handle).filter(isRouteHandle).at(-1);
+    const leaf = context.matches.map((match): unknown => match.route.handle).filter(isRouteHandle).at(-1);
     const unknownPath = context.statusCode === 404;
     const contentMissing = takeNotFoundReport();
     const status = unknownPath || contentMissing ? 404 : context.statusCode;

@@ -53,6 +53,7 @@ export function siteOrganization(name: string, origin: string, homeUrl: string, 
  */
 export function useOrganization(): SiteOrganization | null {
   if (!import.meta.env.SSR) return null;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- import.meta.env.SSR is fixed for a build (see above)
   return useSiteOrganization();
 }
 

@@ -27,7 +27,7 @@ function copyWithTextArea(text: string): boolean {
   area.style.left = '-9999px';
   document.body.append(area);
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {

@@ -39,6 +39,20 @@ function hasContent(input: PageTitleInput): boolean {
   return Boolean(input.page || input.document || input.description || input.image || input.structuredData?.length || input.notFound);
 }
 
+/** The entry of a page at `path`; structured data comes as text (see usePageTitle). */
+function titleEntry(path: string, input: Omit<PageTitleInput, 'structuredData'>, structured: string): PageTitle {
+  return {
+    path,
+    page: input.page || null,
+    document: input.document || null,
+    description: input.description || null,
+    image: input.image || null,
+    type: input.type,
+    structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
+    notFound: input.notFound,
+  };
+}
+
 /**
  * Describes the current page by its content once it is loaded; call with nothing (or empty
  * strings) while loading. The entry is removed when the page goes. On the server, where effects
@@ -49,23 +63,13 @@ export function usePageTitle(input: PageTitleInput): void {
   const { page, document, description, image, type, structuredData, notFound } = input;
   // Structured data is compared as text: a new object each render must not loop the effect.
   const structured = structuredData?.length ? JSON.stringify(structuredData) : '';
-  const entryNow = (): PageTitle => ({
-    path: pathname,
-    page: page || null,
-    document: document || null,
-    description: description || null,
-    image: image || null,
-    type,
-    structuredData: structured ? (JSON.parse(structured) as StructuredData[]) : undefined,
-    notFound,
-  });
+  const entryNow = (): PageTitle => titleEntry(pathname, input, structured);
   if (import.meta.env.SSR && hasContent(input)) pageTitleStore.set(entryNow());
   useEffect(() => {
-    const entry = entryNow();
+    const entry = titleEntry(pathname, { page, document, description, image, type, notFound }, structured);
     if (!hasContent(entry)) return;
     pageTitleStore.set(entry);
     return () => pageTitleStore.set((current) => (current === entry ? null : current));
-    // entryNow reads exactly these values.
   }, [pathname, page, document, description, image, type, structured, notFound]);
 }
 

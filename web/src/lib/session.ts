@@ -204,6 +204,7 @@ const MAX_RETURN_PATH = 2000;
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null;
   let url: URL;
   try {

@@ -6,9 +6,10 @@
 import { useSyncExternalStore } from 'react';
 
 export interface Store<T> {
-  get(): T;
-  set(next: T | ((previous: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  // Properties, not methods: useStore hands get and subscribe to React on their own.
+  get: () => T;
+  set: (next: T | ((previous: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

@@ -153,3 +153,11 @@ export const keywords = [
   { id: 1, keyword: 'JAKA Zu 7', link: '/productDetails/103' },
   { id: 2, keyword: 'IP68 cobot', link: null },
 ];
+
+/** A refusal in the contract's envelope (errors: the fields it names). */
+export function failure(code: number, errorKey: string, msg: string, errors: Array<{ field: string; message: string }> = []) {
+  return { success: false, code, msg, data: null, errorKey, ...(errors.length ? { errors } : {}) };
+}
+
+/** What saving a CMS form's record answers (queued: kept to send later). */
+export const recordReceipt = (queued = false) => ({ recordId: queued ? null : 70001, duplicate: false, queued });

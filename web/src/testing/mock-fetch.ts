@@ -16,7 +16,9 @@ export type MockReply = Reply | ((request: RecordedRequest) => Reply);
  */
 export function mockFetch(routes: Array<[pattern: string | RegExp, reply: MockReply]>) {
   const requests: RecordedRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  // A promise that rejects (as fetch does) when the route throws.
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((resolve) => resolve(answer(input, init))));
+  const answer = (input: RequestInfo | URL, init?: RequestInit): Response => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const request: RecordedRequest = {
       url,
@@ -30,7 +32,7 @@ export function mockFetch(routes: Array<[pattern: string | RegExp, reply: MockRe
     const reply = typeof route[1] === 'function' ? route[1](request) : route[1];
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json', ...reply.headers } });
-  });
+  };
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };
 }

@@ -12,8 +12,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= () => {};
+if (!Reflect.has(Element.prototype, 'hasPointerCapture')) Element.prototype.hasPointerCapture = () => false;
+if (!Reflect.has(Element.prototype, 'releasePointerCapture')) Element.prototype.releasePointerCapture = () => {};
 
 // The code of API calls and zod load on demand in the site (lib/http.ts); a test's first call
 // would otherwise spend its waiting time compiling them. Loaded here once per test file.

@@ -47,7 +47,7 @@ describe('the page head', () => {
     await renderApp('/en/productDetails/7?id=3&utm_source=newsletter');
     await waitFor(() => expect(document.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(13));
     const links = Object.fromEntries(
-      [...document.head.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+      [...document.head.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang') ?? '', l.getAttribute('href')] as const),
     );
     const origin = window.location.origin;
     expect(links['zh-CN']).toBe(`${origin}/productDetails/7?id=3`);
@@ -80,7 +80,9 @@ describe('route changes', () => {
       await screen.findByRole('heading', { level: 1, name: 'About JAKA' });
       expect(overlay.getAttribute('data-visible')).toBe('true');
       expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
-      act(() => vi.advanceTimersByTime(LOADING_OVERLAY_MS + 20));
+      act(() => {
+        vi.advanceTimersByTime(LOADING_OVERLAY_MS + 20);
+      });
       expect(overlay.getAttribute('data-visible')).toBe('false');
 
       await act(() => router.navigate('/en/commonQuestion'));

@@ -181,7 +181,7 @@ export function CmsForm({
   const onValid = async (data: FieldValues) => {
     if (sending.current) return;
     sending.current = true;
-    const record = { formId: form.id, sourcePage, values: recordValues(form, data as CmsValues) };
+    const record = { formId: form.id, sourcePage, values: recordValues(form, data) };
     const scope = `customFormRecord:${form.id}`;
     try {
       const receipt = await submitFormRecord(record, submissionKey(scope, record), lang);

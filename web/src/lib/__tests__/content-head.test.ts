@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { article } from '@/features/about/__tests__/fixtures';
-import { productColumn } from '@/features/products/__tests__/fixtures';
+import { article, productColumn } from '@/testing/content';
 import { articleHead, columnHead } from '../content-head';
 
 describe('the head of a CMS page', () => {

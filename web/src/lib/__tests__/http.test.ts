@@ -152,14 +152,14 @@ describe('the HTTP layer', () => {
     let requested = false;
     let loadedBeforeAnswer = false;
     const { fetchMock } = mockFetch([['/api/banner', { body: envelope({ title: 42 }) }]]);
-    fetchMock.mockImplementationOnce(async () => {
+    fetchMock.mockImplementationOnce(() => {
       requested = true;
-      return new Response(JSON.stringify(envelope({ title: 42 })));
+      return Promise.resolve(new Response(JSON.stringify(envelope({ title: 42 }))));
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const schema = async () => {
+    const schema = () => {
       loadedBeforeAnswer = !requested;
-      return z.object({ success: z.literal(true), data: z.object({ title: z.string() }) });
+      return Promise.resolve(z.object({ success: z.literal(true), data: z.object({ title: z.string() }) }));
     };
     const error = await http('/api/banner/allList', { schema }).catch((e: unknown) => e);
     expect(loadedBeforeAnswer).toBe(true);

@@ -18,7 +18,7 @@ describe('the mini-program SDK', () => {
 
   it('is loaded once inside the mini-program (by user agent or environment), from the configured URL', async () => {
     const pending = loadMiniProgramSdk(browser('Mozilla/5.0 MicroMessenger/8.0 miniProgram'), 'https://sdk.example.com/jweixin.js');
-    loadMiniProgramSdk(browser('Mozilla/5.0', 'miniprogram'), 'https://sdk.example.com/other.js');
+    void loadMiniProgramSdk(browser('Mozilla/5.0', 'miniprogram'), 'https://sdk.example.com/other.js');
     expect(scripts().map((s) => s.src)).toEqual(['https://sdk.example.com/jweixin.js']);
     const sdk = { miniProgram: { navigateTo: vi.fn() } };
     (window as { wx?: unknown }).wx = sdk;

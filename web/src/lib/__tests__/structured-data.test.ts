@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { siteOrganization } from '@/api/organization';
 import { selectSiteInfo } from '@/api/site-info';
+import { allFaqs, productDetail } from '@/testing/content';
 import { envelope, siteInfo } from '@/testing/fixtures';
-import { allFaqs } from '@/features/faq/__tests__/fixtures';
-import { productDetail } from '@/features/products/__tests__/fixtures';
 import { buildPageHead, headHtml } from '../page-head';
 import {
   absoluteUrl,
@@ -21,7 +20,7 @@ const ORIGIN = 'https://www.jaka.com';
 
 /** Every JSON-LD block of a head as the server writes it, parsed as a crawler would. */
 function ldJsonBlocks(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1] ?? ''));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match): unknown => JSON.parse(match[1] ?? ''));
 }
 
 describe('text of CMS HTML', () => {

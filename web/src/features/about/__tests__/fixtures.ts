@@ -1,16 +1,5 @@
 /** Bodies shaped like the contract for the company pages' tests. */
-export const article = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  title: `Article ${id}`,
-  subhead: `Subhead ${id}`,
-  image: `/cms-assets/pictures/article-${id}.svg`,
-  content: `<p>Body of ${id}</p>`,
-  publishTime: '2026-03-02T10:00:00+08:00',
-  seoTitle: null,
-  seoDescription: null,
-  sections: [],
-  ...overrides,
-});
+export { article } from '@/testing/content';
 
 export const milestones = Array.from({ length: 8 }, (_, i) => ({
   id: 8 - i,

@@ -44,7 +44,7 @@ describe('deregistration', () => {
     const { router } = await renderAt(<DeregisterRoute />, '/en/deregister');
     expect(screen.getByRole('heading', { level: 2, name: 'This cannot be undone' })).toBeTruthy();
     expect(screen.getByText(/you will have to register again/)).toBeTruthy();
-    expect((screen.getByLabelText('Mobile number or e-mail') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number or e-mail').value).toBe('ada@example.com');
 
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     await screen.findByText(/A code was sent to ada@example.com/);

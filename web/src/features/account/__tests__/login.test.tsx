@@ -79,7 +79,7 @@ describe('login by password', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-one');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect account or password.');
-    expect((screen.getByLabelText('Mobile number or e-mail') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number or e-mail').value).toBe('ada@example.com');
     expect(localStorage.getItem('jakaUserInfo')).toBeNull();
   });
 
@@ -181,7 +181,7 @@ describe('forgot password', () => {
     expect(body(requests[0])).toEqual({ email: 'ada@example.com', purpose: 'resetPassword' });
     expect(body(requests[1])).toEqual({ email: 'ada@example.com', code: '123456', password: 'NewPass#1', confirmPassword: 'NewPass#1' });
     expect(toasts.map((t) => t.message)).toContain('Password reset successfully. Please log in with your new password.');
-    expect((screen.getByLabelText('Mobile number or e-mail') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Mobile number or e-mail').value).toBe('ada@example.com');
   });
 });
 

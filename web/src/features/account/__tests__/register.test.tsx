@@ -88,7 +88,7 @@ describe('registration on the Chinese site', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: '注册' }));
     await screen.findByRole('heading', { level: 2, name: '注册成功' });
-    await act(async () => {
+    act(() => {
       vi.advanceTimersByTime(6000);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
@@ -144,7 +144,7 @@ describe('registration on the Chinese site', () => {
     await user.type(screen.getByLabelText('公司名称'), '某公司');
     await user.click(screen.getByRole('button', { name: '注册' }));
     expect(await screen.findByText('验证码错误，请重新输入')).toBeTruthy();
-    expect((screen.getByLabelText('手机号或邮箱') as HTMLInputElement).value).toBe('13900001111');
+    expect(screen.getByLabelText<HTMLInputElement>('手机号或邮箱').value).toBe('13900001111');
     await waitFor(() => expect(screen.getByLabelText('验证码')).toBe(document.activeElement));
     expect(localStorage.getItem('jakaUserInfo')).toBeNull();
   });
@@ -168,11 +168,11 @@ describe('enterprise registration on the other sites', () => {
     await user.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    const country = (await screen.findByRole('combobox', { name: 'Country or region' })) as HTMLSelectElement;
+    const country = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country or region' });
     await waitFor(() => expect(country.value).toBe('DE'));
-    expect((screen.getByLabelText('Calling code') as HTMLInputElement).value).toBe('+49');
+    expect(screen.getByLabelText<HTMLInputElement>('Calling code').value).toBe('+49');
     await user.selectOptions(country, 'UK');
-    expect((screen.getByLabelText('Calling code') as HTMLInputElement).value).toBe('+44');
+    expect(screen.getByLabelText<HTMLInputElement>('Calling code').value).toBe('+44');
     await user.selectOptions(country, 'DE');
     const industry = await screen.findByRole('combobox', { name: 'Industry' });
     await user.type(screen.getByLabelText('Name'), 'Max Muster');

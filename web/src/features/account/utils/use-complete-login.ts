@@ -33,7 +33,7 @@ export function useCompleteLogin() {
   return {
     store,
     leave,
-    complete(login: LoginSession, from: string | null) {
+    complete: (login: LoginSession, from: string | null) => {
       store(login);
       leave(from);
     },

@@ -82,7 +82,7 @@ describe('the competition sign-up', () => {
     await user.click(screen.getByRole('button', { name: '提交报名' }));
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     const sent = requests.find((r) => r.url.includes('/api/customFormRecord'));
-    expect(JSON.parse(sent?.body ?? '').values).toEqual({
+    expect((JSON.parse(sent?.body ?? '') as { values: unknown }).values).toEqual({
       competeType: 'team',
       careerType: 'student',
       researchFiled: '机器人视觉，上海交通大学',
@@ -91,6 +91,6 @@ describe('the competition sign-up', () => {
       hasAgreed: 'yes',
     });
     expect(success).toHaveBeenCalledWith('报名已提交', '我们将与您联系，告知大赛后续安排。');
-    await waitFor(() => expect((screen.getByLabelText('作品链接') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('作品链接').value).toBe(''));
   });
 });

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSubmissionKeys } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
-import { envelope } from '@/testing/fixtures';
+import { envelope, failure, recordReceipt } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
-import { cooperationForm, failure, recordReceipt } from '../../enquiry/__tests__/fixtures';
 import { CooperationIntentRoute } from '../routes/cooperation-intent';
+import { cooperationForm } from './fixtures';
 
 // Whole forms are filled in like a visitor would: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

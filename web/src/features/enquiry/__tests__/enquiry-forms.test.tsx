@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSubmissionKeys } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
-import { envelope, siteInfo } from '@/testing/fixtures';
+import { envelope, failure, recordReceipt, siteInfo } from '@/testing/fixtures';
 import { type MockReply, type RecordedRequest, mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
 import { EnquiryFormSlot } from '../components/enquiry-form-slot';
-import { companyTypes, failure, industries, prototypeForm, receipt, recordReceipt } from './fixtures';
+import { companyTypes, industries, prototypeForm, receipt } from './fixtures';
 
 // Whole forms are filled in like a visitor would: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -25,7 +25,7 @@ function stub(routes: Routes = []) {
     [
       '/api/dict/data/list',
       (request: RecordedRequest) => ({
-        body: envelope(JSON.parse(request.body ?? '{}').dictType === 'industry_tags' ? industries : companyTypes),
+        body: envelope((JSON.parse(request.body ?? '{}') as { dictType?: string }).dictType === 'industry_tags' ? industries : companyTypes),
       }),
     ],
     ['/crm/addSaleClue', { body: envelope(receipt()) }],
@@ -98,7 +98,7 @@ describe('the Chinese enquiry', () => {
     await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(screen.getByRole('button', { name: '提交咨询' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    const body = JSON.parse(posts(requests, '/crm/addSaleClue')[0]?.body ?? '');
+    const body = JSON.parse(posts(requests, '/crm/addSaleClue')[0]?.body ?? '') as { clueName: string; tags: string[] };
     expect(body.clueName).toBe('小程序');
     expect(body.tags).toEqual(['小程序询盘']);
   });
@@ -143,7 +143,7 @@ describe('the Chinese enquiry', () => {
     await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(screen.getByRole('button', { name: '提交咨询' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(JSON.parse(posts(requests, '/crm/addSaleClue')[0]?.body ?? '').city).toBe('广东省');
+    expect((JSON.parse(posts(requests, '/crm/addSaleClue')[0]?.body ?? '') as { city: string }).city).toBe('广东省');
     expect(warning).toHaveBeenCalledTimes(1);
   });
 
@@ -158,7 +158,7 @@ describe('the Chinese enquiry', () => {
     await user.click(screen.getByRole('button', { name: '提交咨询' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('提交失败！'));
     expect(onDone).not.toHaveBeenCalled();
-    expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('张先生');
+    expect(screen.getByLabelText<HTMLInputElement>('姓名').value).toBe('张先生');
     expect(router.state.location.pathname).toBe('/index');
   });
 
@@ -195,8 +195,8 @@ describe('the Chinese enquiry', () => {
     await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
     await user.click(screen.getByRole('button', { name: '提交咨询' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe(''));
-    expect((screen.getByRole('checkbox', { name: /我已阅读并同意/ }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('姓名').value).toBe(''));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /我已阅读并同意/ }).checked).toBe(false);
 
     await fillChinese(user);
     await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
@@ -236,7 +236,7 @@ describe('the overseas enquiry', () => {
     const { requests } = stub();
     const user = userEvent.setup({ delay: null });
     const { onDone, router } = await renderSlot('contact', '/de/productList');
-    const country = (await screen.findByLabelText('Land')) as HTMLSelectElement;
+    const country = await screen.findByLabelText<HTMLSelectElement>('Land');
     await screen.findByRole('option', { name: 'Deutschland' });
     expect(country.value).toBe('DE');
     await fillOverseas(user, DE);
@@ -263,7 +263,7 @@ describe('the overseas enquiry', () => {
     const { requests } = stub();
     const user = userEvent.setup({ delay: null });
     const { onDone } = await renderSlot('contact', '/en/index');
-    const country = (await screen.findByLabelText('Country')) as HTMLSelectElement;
+    const country = await screen.findByLabelText<HTMLSelectElement>('Country');
     expect(country.value).toBe('');
     await screen.findByRole('option', { name: 'United Kingdom' });
     await user.selectOptions(country, 'UK');
@@ -275,7 +275,7 @@ describe('the overseas enquiry', () => {
     await user.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
     await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(JSON.parse(posts(requests, '/crm/addOverseasSaleClue')[0]?.body ?? '').country).toBe('UK');
+    expect((JSON.parse(posts(requests, '/crm/addOverseasSaleClue')[0]?.body ?? '') as { country: string }).country).toBe('UK');
   });
 
   it('logs a dictionary that fails to load and leaves its list empty; the form still works', async () => {
@@ -284,7 +284,7 @@ describe('the overseas enquiry', () => {
       [
         '/api/dict/data/list',
         (request: RecordedRequest) =>
-          JSON.parse(request.body ?? '{}').dictType === 'industry_tags'
+          (JSON.parse(request.body ?? '{}') as { dictType?: string }).dictType === 'industry_tags'
             ? { status: 502, body: failure(502, 'upstream.unavailable', 'unavailable') }
             : { body: envelope(companyTypes) },
       ],
@@ -292,7 +292,7 @@ describe('the overseas enquiry', () => {
     await renderSlot('contact', '/en/index');
     await screen.findByRole('option', { name: 'End user' });
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('industry_tags'), expect.anything()));
-    const industry = screen.getByLabelText('Industry') as HTMLSelectElement;
+    const industry = screen.getByLabelText<HTMLSelectElement>('Industry');
     expect(industry.options).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Send enquiry' })).toBeTruthy();
   });

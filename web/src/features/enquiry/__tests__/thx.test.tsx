@@ -150,7 +150,7 @@ function renderOnServer(element: ReactElement): string {
 
 describe('the thank-you page on the server', () => {
   it.each(['/thx', '/en/thx', '/jp/thx', '/th/thx', '/ru/thx'])('renders %s without the browser, whatever the clock and chance say', async (path) => {
-    const lang = (SITE_LANGUAGES.find((l) => localizePath('/thx', l) === path) ?? 'zh') as SiteLanguage;
+    const lang = SITE_LANGUAGES.find((l) => localizePath('/thx', l) === path) ?? 'zh';
     const i18n = await createTestI18n(lang);
 
     vi.useFakeTimers({ now: new Date('2026-01-05T09:00:00Z'), toFake: ['Date'] });
@@ -183,7 +183,7 @@ describe('the thank-you page on the server', () => {
     const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
 
-    const root = await act(async () => hydrateRoot(container, page('/en/thx', i18n, browser), { onRecoverableError: recoverable }));
+    const root = await act(() => Promise.resolve(hydrateRoot(container, page('/en/thx', i18n, browser), { onRecoverableError: recoverable })));
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
     expect(container.innerHTML).toBe(html);

@@ -11,13 +11,4 @@ export const faqTypes = [
   { id: 3, typeName: 'Safety and collision detection', children: [] },
 ];
 
-export function faq(id: number, typeId: number, question: string) {
-  return { id, typeId, question, answer: `<p>Answer to question ${id}.</p>` };
-}
-
-export const allFaqs = [
-  faq(1, 11, 'Can the robot be mounted on a wall or ceiling?'),
-  faq(5, 12, 'How do I set the tool centre point (TCP)?'),
-  faq(17, 3, 'How does collision detection work?'),
-  faq(18, 3, 'How do I adjust collision sensitivity?'),
-];
+export { allFaqs, faq } from '@/testing/content';

@@ -154,21 +154,31 @@ describe('the home page', () => {
     const carousel = await screen.findByRole('region', { name: 'Highlights' });
 
     // (shouldAdvanceTime lets a few real milliseconds pass too, hence the margin)
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS - 300));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS - 300);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('1 of 3');
-    act(() => vi.advanceTimersByTime(300));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('2 of 3');
 
     fireEvent.mouseEnter(carousel);
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 3);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('2 of 3');
     fireEvent.mouseLeave(carousel);
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('3 of 3');
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause slide show' }));
     fireEvent.blur(screen.getByRole('button', { name: 'Play slide show' }));
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 3);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('3 of 3');
   });
 
@@ -186,7 +196,9 @@ describe('the home page', () => {
     mockFetch([['/bff/home', { body: envelope(homeAggregate) }]]);
     await renderAt(<HomeRoute />, '/en/index');
     await screen.findByRole('region', { name: 'Highlights' });
-    act(() => vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(AUTO_ADVANCE_MS * 2);
+    });
     expect(activeSlide()?.getAttribute('aria-label')).toBe('1 of 3');
     expect(screen.getByRole('button', { name: 'Play slide show' })).toBeTruthy();
   });

@@ -48,7 +48,7 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
 
   const go = (i: number) => setIndex(((i % count) + count) % count);
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   return (

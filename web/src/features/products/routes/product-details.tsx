@@ -24,7 +24,7 @@ import { TypeBadge } from '../components/type-badge';
 import { comparisonHref, lineHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
 import styles from './product-details.module.css';
-import shared from './products.module.css';
+import centre from '@/components/ui/centre-page.module.css';
 
 /**
  * /productDetails/{id}: one product: gallery and key figures, description, highlights, the full
@@ -116,24 +116,24 @@ function ProductContent({ product }: { product: ProductDetail }) {
           </p>
           <ProductFacts payload={product.payload} reach={product.reach} size="large" />
           <KeyData product={product} />
-          <div className={shared.actions}>
-            <button type="button" className={shared.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+          <div className={centre.actions}>
+            <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('enquire')}
             </button>
             {lang === 'zh' ? (
-              <button type="button" className={shared.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
+              <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
                 {t('requestPrototype')}
               </button>
             ) : null}
           </div>
           <ul className={styles.links}>
             <li>
-              <SmartLink href={comparisonHref([product.id])} className={shared.more}>
+              <SmartLink href={comparisonHref([product.id])} className={centre.more}>
                 {t('compareWithOthers')}
               </SmartLink>
             </li>
             <li>
-              <a href="#downloads" className={shared.more}>
+              <a href="#downloads" className={centre.more}>
                 {t('goToDownloads')}
               </a>
             </li>
@@ -164,25 +164,25 @@ function ProductContent({ product }: { product: ProductDetail }) {
       </nav>
 
       {product.content ? (
-        <section className={shared.section} aria-labelledby="overview">
+        <section className={centre.section} aria-labelledby="overview">
           <SectionHead id="overview" title={t('overviewTitle')} />
           <RichText html={product.content} className={styles.overview} />
         </section>
       ) : null}
 
       {product.highlights.length > 0 ? (
-        <section className={shared.section} aria-labelledby="highlights">
+        <section className={centre.section} aria-labelledby="highlights">
           <SectionHead id="highlights" title={t('highlightsTitle')} />
           <FeaturesList items={product.highlights} />
         </section>
       ) : null}
 
-      <section className={shared.section} aria-labelledby="specs">
+      <section className={centre.section} aria-labelledby="specs">
         <SectionHead
           id="specs"
           title={t('specsTitle')}
           action={
-            <SmartLink href={comparisonHref([product.id])} className={shared.more}>
+            <SmartLink href={comparisonHref([product.id])} className={centre.more}>
               {t('compareWithOthers')}
             </SmartLink>
           }
@@ -191,13 +191,13 @@ function ProductContent({ product }: { product: ProductDetail }) {
       </section>
 
       {product.applications.length > 0 ? (
-        <section className={shared.section} aria-labelledby="applications">
+        <section className={centre.section} aria-labelledby="applications">
           <SectionHead id="applications" title={t('applicationsTitle')} />
           <ApplicationCards applications={product.applications} />
         </section>
       ) : null}
 
-      <section className={shared.section} aria-labelledby="downloads">
+      <section className={centre.section} aria-labelledby="downloads">
         <SectionHead id="downloads" title={t('downloadsTitle')} />
         <DownloadList downloads={product.downloads} />
       </section>

@@ -17,6 +17,7 @@ import { SectionHead } from '../components/section-head';
 import { MIN_COMPARED } from '../utils/comparison';
 import { comparisonHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
+import centre from '@/components/ui/centre-page.module.css';
 import styles from './products.module.css';
 
 /** /productList/{id}: one product line: banner, description, features and its products. */
@@ -64,49 +65,49 @@ function LineContent({ line }: { line: ProductLineDetail }) {
   const productIds = line.children.map((product) => product.id);
   return (
     <>
-      <section className={styles.intro} aria-labelledby="line-about">
-        <div className={styles.introText}>
+      <section className={centre.intro} aria-labelledby="line-about">
+        <div className={centre.introText}>
           <h2 id="line-about" className="visually-hidden">
             {t('aboutLine', { line: line.lineName })}
           </h2>
           <RichText html={line.description} />
-          <div className={styles.actions}>
-            <a href="#line-models" className={styles.primary}>
+          <div className={centre.actions}>
+            <a href="#line-models" className={centre.primary}>
               {t('seeModels')}
             </a>
-            <button type="button" className={styles.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+            <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('talkToExpert')}
             </button>
           </div>
         </div>
         {line.banner || line.image ? (
-          <div className={styles.introMedia}>
+          <div className={centre.introMedia}>
             <img src={line.banner ?? line.image} alt="" decoding="async" width="1200" height="800" />
           </div>
         ) : null}
       </section>
 
       {line.features.length > 0 ? (
-        <section className={styles.section} aria-labelledby="line-features">
+        <section className={centre.section} aria-labelledby="line-features">
           <SectionHead id="line-features" title={t('featuresTitle')} />
           <FeaturesList items={line.features} />
         </section>
       ) : null}
 
-      <section className={styles.section} aria-labelledby="line-models">
+      <section className={centre.section} aria-labelledby="line-models">
         <SectionHead
           id="line-models"
           title={t('modelsTitle')}
           action={
             productIds.length >= MIN_COMPARED ? (
-              <SmartLink href={comparisonHref(productIds)} className={styles.more}>
+              <SmartLink href={comparisonHref(productIds)} className={centre.more}>
                 {t('compareLine')}
               </SmartLink>
             ) : undefined
           }
         />
         {line.children.length === 0 ? (
-          <p className={styles.empty}>{t('noProductsInLine')}</p>
+          <p className={centre.empty}>{t('noProductsInLine')}</p>
         ) : (
           <ul className={styles.grid}>
             {line.children.map((product) => (

@@ -12,9 +12,10 @@ import { useProductColumn } from '../api/get-product-column';
 import { type ProductLine, useProductLines } from '../api/get-product-lines';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { ProductCard } from '../components/product-card';
-import { PromoBanners } from '../components/promo-banners';
+import { PromoBanners } from '@/components/ui/promo-banners';
 import { SectionHead } from '../components/section-head';
 import { lineHref } from '../utils/links';
+import centre from '@/components/ui/centre-page.module.css';
 import styles from './products.module.css';
 
 /**
@@ -33,20 +34,20 @@ export function ProductListRoute() {
   return (
     <PageFrame title={page?.title} lead={page?.subhead ?? undefined}>
       {column.isPending ? null : page ? (
-        <section className={styles.intro} aria-label={t('introLabel')}>
-          <div className={styles.introText}>
+        <section className={centre.intro} aria-label={t('introLabel')}>
+          <div className={centre.introText}>
             <RichText html={page.content} />
-            <div className={styles.actions}>
-              <SmartLink href="/productComparison" className={styles.primary}>
+            <div className={centre.actions}>
+              <SmartLink href="/productComparison" className={centre.primary}>
                 {t('compareModels')}
               </SmartLink>
-              <button type="button" className={styles.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+              <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
                 {t('talkToExpert')}
               </button>
             </div>
           </div>
           {page.banner ? (
-            <div className={styles.introMedia}>
+            <div className={centre.introMedia}>
               <img src={page.banner} alt="" decoding="async" width="1200" height="800" />
             </div>
           ) : null}
@@ -58,17 +59,18 @@ export function ProductListRoute() {
       ) : lines.isError ? (
         <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />
       ) : lines.data.length === 0 ? (
-        <p className={styles.empty}>{t('noProducts')}</p>
+        <p className={centre.empty}>{t('noProducts')}</p>
       ) : (
         <ProductLines lines={lines.data} />
       )}
 
       {banners.data && banners.data.length > 0 ? (
-        <section className={styles.section} aria-labelledby="product-more">
+        <section className={centre.section} aria-labelledby="product-more">
           <h2 id="product-more" className="visually-hidden">
             {t('moreTitle')}
           </h2>
-          <PromoBanners banners={banners.data} exclude="/productList" labelledBy="product-more" />
+          {/* The product centre lists only banners that lead elsewhere. */}
+          <PromoBanners banners={banners.data.filter((banner) => banner.link && banner.link !== '/productList')} labelledBy="product-more" lazy />
         </section>
       ) : null}
     </PageFrame>
@@ -79,7 +81,7 @@ function ProductLines({ lines }: { lines: ProductLine[] }) {
   const { t } = useTranslation('products');
   return (
     <>
-      <nav className={styles.jump} aria-label={t('linesNav')}>
+      <nav className={centre.jump} aria-label={t('linesNav')}>
         <ul>
           {lines.map((line) => (
             <li key={line.id}>
@@ -89,20 +91,20 @@ function ProductLines({ lines }: { lines: ProductLine[] }) {
         </ul>
       </nav>
       {lines.map((line) => (
-        <section key={line.id} className={styles.section} aria-labelledby={`line-${line.id}`}>
+        <section key={line.id} className={centre.section} aria-labelledby={`line-${line.id}`}>
           <SectionHead
             id={`line-${line.id}`}
             title={line.lineName}
             intro={line.summary ?? undefined}
             action={
-              <SmartLink href={lineHref(line.id)} className={styles.more} aria-label={t('exploreLineNamed', { line: line.lineName })}>
+              <SmartLink href={lineHref(line.id)} className={centre.more} aria-label={t('exploreLineNamed', { line: line.lineName })}>
                 {t('exploreLine')}
                 <Arrow />
               </SmartLink>
             }
           />
           {line.children.length === 0 ? (
-            <p className={styles.empty}>{t('noProductsInLine')}</p>
+            <p className={centre.empty}>{t('noProductsInLine')}</p>
           ) : (
             <ul className={styles.grid}>
               {line.children.map((product) => (
@@ -120,7 +122,7 @@ function ProductLines({ lines }: { lines: ProductLine[] }) {
 
 export function Arrow() {
   return (
-    <svg className={styles.arrow} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+    <svg className={centre.arrow} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
       <path d="M3 8h10M9 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
     </svg>
   );

@@ -18,10 +18,11 @@ function PositionItem({ position, lang, open, onToggle }: PositionItemProps) {
   const ref = useRef<HTMLLIElement>(null);
   const panelId = `position-${position.id}`;
 
-  // A position opened from a link (?id=) is brought into view once.
+  // A position opened from a link (?id=) is brought into view once, on mount.
+  const openAtMount = useRef(open);
   useEffect(() => {
-    if (open) ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, []); // on mount only
+    if (openAtMount.current) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   return (
     <li ref={ref} className={styles.item} data-open={open}>

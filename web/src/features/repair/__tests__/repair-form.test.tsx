@@ -76,7 +76,7 @@ async function renderForm(path = '/en/repair') {
   return { ...view, form: within(form) };
 }
 
-async function fillRequired(user: ReturnType<typeof userEvent.setup>, form: ReturnType<typeof within>) {
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, form: Pick<typeof screen, 'getByLabelText' | 'getByRole'>) {
   const paste = async (field: HTMLElement, value: string) => {
     await user.click(field);
     await user.paste(value);
@@ -127,8 +127,8 @@ describe('the repair form', () => {
   it('starts the reporter fields with the account: name and phone', async () => {
     stub();
     const { form } = await renderForm('/repair');
-    expect((form.getByLabelText('姓名') as HTMLInputElement).value).toBe('演示用户');
-    expect((form.getByLabelText('联系电话') as HTMLInputElement).value).toBe('13800138000');
+    expect(form.getByLabelText<HTMLInputElement>('姓名').value).toBe('演示用户');
+    expect(form.getByLabelText<HTMLInputElement>('联系电话').value).toBe('13800138000');
   });
 
   it('refuses a fault date after today', async () => {
@@ -153,7 +153,8 @@ describe('the repair form', () => {
     const fetchMock = vi.mocked(fetch);
     const original = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('addWorkOrder')) await gate;
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('addWorkOrder')) await gate;
       return original?.(input, init) as Promise<Response>;
     });
     const user = userEvent.setup();
@@ -204,7 +205,7 @@ describe('the repair form', () => {
     await fillRequired(user, form);
     await user.click(form.getByRole('button', { name: 'Submit repair report' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('We could not reach our server. Your entries are kept: please try again in a moment.'));
-    expect((form.getByLabelText('Robot code') as HTMLInputElement).value).toBe('JAKA-ZU7-2403-001234');
+    expect(form.getByLabelText<HTMLInputElement>('Robot code').value).toBe('JAKA-ZU7-2403-001234');
 
     await user.click(form.getByRole('button', { name: 'Submit repair report' }));
     expect(await screen.findByTestId('service-number')).toBeTruthy();
@@ -255,7 +256,7 @@ describe('the repair form', () => {
     expect(option.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{Enter}');
     expect((company as HTMLInputElement).value).toBe('JAKA Demo GmbH');
-    expect((form.getByLabelText('Company address') as HTMLInputElement).value).toBe('Hanauer Landstraße 291, 60314 Frankfurt am Main, Germany');
+    expect(form.getByLabelText<HTMLInputElement>('Company address').value).toBe('Hanauer Landstraße 291, 60314 Frankfurt am Main, Germany');
     expect(screen.queryByRole('option')).toBeNull();
   });
 
@@ -265,9 +266,9 @@ describe('the repair form', () => {
     const { form } = await renderForm();
     await user.upload(form.getByLabelText('Scan the nameplate'), new File(['png'], 'plate.png', { type: 'image/png' }));
     expect(await form.findByText(/Filled in from your photo: Robot code and Control cabinet code\. Please check them before sending\. Model on the nameplate: JAKA Zu 7\./)).toBeTruthy();
-    const robotCode = form.getByLabelText('Robot code') as HTMLInputElement;
+    const robotCode = form.getByLabelText<HTMLInputElement>('Robot code');
     expect(robotCode.value).toBe('JAKA-ZU7-2403-001234');
-    expect((form.getByLabelText('Control cabinet code') as HTMLInputElement).value).toBe('JAKA-CAB3-2403-005678');
+    expect(form.getByLabelText<HTMLInputElement>('Control cabinet code').value).toBe('JAKA-CAB3-2403-005678');
     expect(form.getAllByText('Read from your photo: please check.')).toHaveLength(2);
     expect(posts(requests, '/ocr-api/')).toHaveLength(1);
 
@@ -282,7 +283,7 @@ describe('the repair form', () => {
     const { form } = await renderForm();
     await user.upload(form.getByLabelText('Scan the version screen'), new File(['png'], 'screen.png', { type: 'image/png' }));
     expect(await form.findByText(/We could not read any versions on this photo/)).toBeTruthy();
-    expect((form.getByLabelText('Controller version') as HTMLInputElement).value).toBe('');
+    expect(form.getByLabelText<HTMLInputElement>('Controller version').value).toBe('');
 
     await user.upload(form.getByLabelText('Scan the nameplate'), new File(['%PDF'], 'plate.pdf', { type: 'application/pdf' }));
     expect(await form.findByText('This file type is not supported. Please choose a JPG, PNG or WebP photo.')).toBeTruthy();
@@ -353,7 +354,7 @@ describe('photos and videos of the report', () => {
     await fillRequired(user, form);
     await user.click(form.getByRole('button', { name: 'Submit repair report' }));
     await screen.findByTestId('service-number');
-    expect(JSON.parse(posts(requests, '/api/itr/addWorkOrder')[0]?.body ?? '').faultAttachments).toEqual(['att_1']);
+    expect((JSON.parse(posts(requests, '/api/itr/addWorkOrder')[0]?.body ?? '') as { faultAttachments: unknown }).faultAttachments).toEqual(['att_1']);
   });
 
   it('removes an uploaded file on the server before the report is sent', async () => {

@@ -92,7 +92,7 @@ describe('the repair form rules (spec section 5)', () => {
   });
 
   it('builds the report: trimmed, first use as a boolean, blank versions and empty file lists left out', () => {
-    const body = repairReportBody(repairFormSchema.parse(validRepair) as typeof validRepair, { fault: ['att_1', 'att_2'], softwareVersion: [] });
+    const body = repairReportBody(repairFormSchema.parse(validRepair), { fault: ['att_1', 'att_2'], softwareVersion: [] });
     expect(JSON.parse(JSON.stringify(body))).toEqual({
       variant: 'repair',
       robotCode: 'JAKA-ZU7-2403-001234',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -153,10 +153,12 @@ export function CertificateLookup() {
     setSubmitted(pending);
   }, [token, form]);
 
-  // The server no longer accepts the stored login: log in again, then come back.
+  // The server no longer accepts the stored login: log in again, then come back. Only when the
+  // failure arrives; the lookup sent is the one typed then.
+  const onLoginRefused = useEffectEvent(() => sendToLogin(submitted));
   useEffect(() => {
-    if (results.isError && needsLogin(results.error)) sendToLogin(submitted);
-  }, [results.isError, results.error]); // only when the failure arrives
+    if (results.isError && needsLogin(results.error)) onLoginRefused();
+  }, [results.isError, results.error]);
 
   const onSubmit = form.handleSubmit((values) => {
     if (!token) {

@@ -110,7 +110,7 @@ export function countryName(code: string, lang: SiteLanguage): string {
 /** The countries sorted by their name in the page language, China first. */
 export function countryOptions(lang: SiteLanguage): Array<{ code: string; label: string }> {
   const collator = new Intl.Collator(htmlLang(lang));
-  const others = COUNTRIES.map((c) => ({ code: c.code as string, label: countryName(c.code, lang) })).sort((a, b) => collator.compare(a.label, b.label));
+  const others = COUNTRIES.map((c) => ({ code: c.code, label: countryName(c.code, lang) })).sort((a, b) => collator.compare(a.label, b.label));
   return [{ code: CHINA, label: countryName(CHINA, lang) }, ...others];
 }
 

@@ -7,7 +7,7 @@ import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { CaseSummary } from '../api/get-cases';
 import type { ApplicationSummary } from '../api/get-solution-menu';
-import styles from '../routes/solutions.module.css';
+import centre from '@/components/ui/centre-page.module.css';
 import { CaseGrid } from './case-card';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
@@ -47,32 +47,32 @@ export function SolutionDetail(props: SolutionDetailProps) {
 
   return (
     <PageFrame title={name} lead={summary ?? undefined}>
-      <section className={styles.intro} aria-labelledby="solution-intro">
-        <div className={styles.introText}>
+      <section className={centre.intro} aria-labelledby="solution-intro">
+        <div className={centre.introText}>
           <h2 id="solution-intro" className="visually-hidden">
             {t('introTitle', { name })}
           </h2>
           <RichText html={content} />
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+          <div className={centre.actions}>
+            <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('talkToExpert')}
             </button>
             {cases.length > 0 ? (
-              <a href="#solution-cases" className={styles.secondary}>
+              <a href="#solution-cases" className={centre.secondary}>
                 {t('seeCases')}
               </a>
             ) : null}
           </div>
         </div>
         {picture ? (
-          <div className={styles.introMedia}>
+          <div className={centre.introMedia}>
             <img src={picture} alt="" decoding="async" width="1200" height="800" />
           </div>
         ) : null}
       </section>
 
       {jump.length > 1 ? (
-        <nav className={styles.jump} aria-label={t('jumpLabel')}>
+        <nav className={centre.jump} aria-label={t('jumpLabel')}>
           <ul>
             {jump.map((item) => (
               <li key={item.id}>
@@ -104,7 +104,7 @@ export function SolutionDetail(props: SolutionDetailProps) {
           title={t('casesTitle')}
           action={
             moreCases ? (
-              <SmartLink href={moreCases} className={styles.more}>
+              <SmartLink href={moreCases} className={centre.more}>
                 {t('allCases')}
               </SmartLink>
             ) : undefined
@@ -119,7 +119,7 @@ export function SolutionDetail(props: SolutionDetailProps) {
 
 function Block({ id, title, intro, action, children }: { id: string; title: string; intro?: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <section className={styles.section} aria-labelledby={id}>
+    <section className={centre.section} aria-labelledby={id}>
       <SectionHead id={id} title={title} intro={intro} action={action} />
       {children}
     </section>

@@ -14,6 +14,7 @@ import { DetailState } from '../components/solution-detail';
 import { formatDate } from '../utils/format';
 import { caseListHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
+import centre from '@/components/ui/centre-page.module.css';
 import styles from './solutions.module.css';
 
 /** /caseDetail/{id}: a customer case: customer, industry, date, the story, the products used. */
@@ -89,12 +90,12 @@ function CaseContent({ item }: { item: CaseDetail }) {
             <RelatedProducts products={item.products} />
           </>
         ) : null}
-        <div className={styles.actions}>
-          <button type="button" className={styles.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+        <div className={centre.actions}>
+          <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
             {t('talkToExpert')}
           </button>
         </div>
-        <SmartLink href="/case" className={styles.more}>
+        <SmartLink href="/case" className={centre.more}>
           {t('allCases')}
         </SmartLink>
       </aside>

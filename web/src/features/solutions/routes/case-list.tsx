@@ -14,6 +14,7 @@ import { Pagination } from '../components/pagination';
 import { INDUSTRY_PARAM, PAGE_PARAM, caseListHref } from '../utils/links';
 import { pageCount, parsePage } from '../utils/paging';
 import { routeId } from '../utils/route-id';
+import centre from '@/components/ui/centre-page.module.css';
 import styles from './solutions.module.css';
 
 /**
@@ -49,11 +50,11 @@ export function CaseListRoute() {
             <Pagination page={page} count={count} hrefOf={(n) => caseListHref({ industryId, page: n })} />
           </>
         ) : (
-          <div className={styles.empty}>
+          <div className={centre.empty}>
             <p>{page > 1 ? t('noCasesOnPage') : t('noCasesInIndustry')}</p>
             {industryId || page > 1 ? (
               <p>
-                <SmartLink href="/case" className={styles.more}>
+                <SmartLink href="/case" className={centre.more}>
                   {t('showAllCases')}
                 </SmartLink>
               </p>

@@ -10,9 +10,10 @@ import { type SolutionMenu, useSolutionMenu } from '../api/get-solution-menu';
 import { CASES_TEASER_SIZE } from '../api/program';
 import { CaseGrid } from '../components/case-card';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
-import { PromoBanners } from '../components/promo-banners';
+import { PromoBanners } from '@/components/ui/promo-banners';
 import { SectionHead } from '../components/section-head';
 import { ApplicationCards, IndustryTiles, LevelCards } from '../components/solution-tiles';
+import centre from '@/components/ui/centre-page.module.css';
 import styles from './solutions.module.css';
 
 /**
@@ -54,10 +55,10 @@ function MenuSections({ menu }: { menu: SolutionMenu }) {
     { id: 'by-level', label: t('levelsTitle'), shown: menu.productLevels.length > 0 },
     { id: 'cases', label: t('casesTitle'), shown: true },
   ].filter((section) => section.shown);
-  if (sections.length === 1) return <p className={styles.empty}>{t('noSolutions')}</p>;
+  if (sections.length === 1) return <p className={centre.empty}>{t('noSolutions')}</p>;
   return (
     <>
-      <nav className={styles.jump} aria-label={t('jumpLabel')}>
+      <nav className={centre.jump} aria-label={t('jumpLabel')}>
         <ul>
           {sections.map((section) => (
             <li key={section.id}>
@@ -67,19 +68,19 @@ function MenuSections({ menu }: { menu: SolutionMenu }) {
         </ul>
       </nav>
       {menu.industries.length > 0 ? (
-        <section className={styles.section} aria-labelledby="by-industry">
+        <section className={centre.section} aria-labelledby="by-industry">
           <SectionHead id="by-industry" title={t('industriesTitle')} intro={t('industriesIntro')} />
           <IndustryTiles industries={menu.industries} />
         </section>
       ) : null}
       {menu.applications.length > 0 ? (
-        <section className={styles.section} aria-labelledby="by-application">
+        <section className={centre.section} aria-labelledby="by-application">
           <SectionHead id="by-application" title={t('applicationsTitle')} intro={t('applicationsIntro')} />
           <ApplicationCards applications={menu.applications} />
         </section>
       ) : null}
       {menu.productLevels.length > 0 ? (
-        <section className={styles.section} aria-labelledby="by-level">
+        <section className={centre.section} aria-labelledby="by-level">
           <SectionHead id="by-level" title={t('levelsTitle')} intro={t('levelsIntro')} />
           <LevelCards levels={menu.productLevels} />
         </section>
@@ -94,13 +95,13 @@ function CasesTeaser() {
   const context = usePageContext();
   const cases = useCases(context, { page: 1, pageSize: CASES_TEASER_SIZE });
   return (
-    <section className={styles.section} aria-labelledby="cases">
+    <section className={centre.section} aria-labelledby="cases">
       <SectionHead
         id="cases"
         title={t('casesTitle')}
         intro={t('casesIntro')}
         action={
-          <SmartLink href="/case" className={styles.more}>
+          <SmartLink href="/case" className={centre.more}>
             {t('allCases')}
           </SmartLink>
         }
@@ -110,7 +111,7 @@ function CasesTeaser() {
       ) : cases.isError ? (
         <ErrorState error={cases.error} onRetry={() => void cases.refetch()} />
       ) : cases.data.rows.length === 0 ? (
-        <p className={styles.empty}>{t('noCases')}</p>
+        <p className={centre.empty}>{t('noCases')}</p>
       ) : (
         <CaseGrid cases={cases.data.rows} />
       )}

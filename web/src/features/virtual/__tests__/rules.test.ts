@@ -72,10 +72,14 @@ describe('the remaining time', () => {
     const start = Date.now();
     const { result, rerender } = renderHook(({ running }) => useRemainingSeconds(600, start, running), { initialProps: { running: true } });
     expect(result.current).toBe(600);
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(result.current).toBe(598);
     rerender({ running: false });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(result.current).toBe(600);
   });
 });

@@ -1,21 +1,33 @@
+import type { BannerListEnvelope } from '@/api/generated/model/bannerListEnvelope.zod';
 import { SmartLink } from '@/components/ui/smart-link';
-import type { Banner } from '../api/get-solution-banners';
 import styles from './promo-banners.module.css';
 
+export type PromoBanner = BannerListEnvelope['data'][number];
+
+interface PromoBannersProps {
+  banners: PromoBanner[];
+  /** The page the tiles are shown on: a banner that leads there is a tile without a link. */
+  here?: string;
+  /** The id of the heading that names the list. */
+  labelledBy?: string;
+  /** The pictures load as they come into view (the list is far down the page). */
+  lazy?: boolean;
+}
+
 /**
- * The solutions centre's banners (type 16) as wide picture tiles with title and subhead. A banner
- * that leads to the page it is on (`here`) is shown without a link.
+ * A centre's banners (products: type 10, solutions: type 16) as wide picture tiles with their
+ * title and subhead.
  */
-export function PromoBanners({ banners, here }: { banners: Banner[]; here: string }) {
+export function PromoBanners({ banners, here, labelledBy, lazy = false }: PromoBannersProps) {
   if (banners.length === 0) return null;
   return (
-    <ul className={styles.list}>
+    <ul className={styles.list} aria-labelledby={labelledBy}>
       {banners.map((banner) => {
         const content = (
           <>
             <picture>
               {banner.mobileImage ? <source media="(max-width: 40rem)" srcSet={banner.mobileImage} /> : null}
-              <img src={banner.image} alt="" decoding="async" />
+              <img src={banner.image} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />
             </picture>
             <span className={styles.shade} data-tone={isLight(banner.color) ? 'dark' : 'light'} />
             <span className={styles.text}>

@@ -6,7 +6,7 @@ import { createRoutes } from '@/app/routes';
 import { envelope } from '@/testing/fixtures';
 import { createTestQueryClient } from '@/testing/render';
 import { stubShellApi } from '@/testing/shell-api';
-import { models, trial } from './fixtures';
+import { models, trial } from '@/features/virtual/__tests__/fixtures';
 
 // The virtual page through the real route table: the login it needs and the mini-program token.
 

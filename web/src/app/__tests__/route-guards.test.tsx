@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from '@/app/routes';
 import { createTestQueryClient } from '@/testing/render';
 import { stubShellApi } from '@/testing/shell-api';
-import { failure } from './helpers';
+import { failure } from '@/features/account/__tests__/helpers';
 
 // The account guards through the real route table: the token check on every route change and
 // the guards of the account pages, as the router runs them.
