@@ -99,8 +99,10 @@ func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 		Ready:       ob.Ready,
 		Metrics:     m,
 		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Timeout:     2 * time.Second,
-		LongTimeout: 2 * time.Second,
+		// No test here waits for a time-out; a certificate picture is drawn by the stand-in, which
+		// under the race detector on a busy machine takes seconds.
+		Timeout:     15 * time.Second,
+		LongTimeout: 15 * time.Second,
 	}
 	for _, change := range more {
 		change(&deps)
