@@ -60,18 +60,20 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The one-at-a-time journeys are listed first, so that one browser starts on them at once
+  // while the other takes the parallel ones: the serial lane does not wait for the end.
   projects: [
-    {
-      name: 'journeys',
-      testIgnore: [...sharedState, screenshots],
-      fullyParallel: true,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-    },
     {
       name: 'shared-state',
       testMatch: sharedState,
       fullyParallel: false,
       workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'journeys',
+      testIgnore: [...sharedState, screenshots],
+      fullyParallel: true,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
     {
