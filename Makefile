@@ -18,7 +18,7 @@ WEB_SOURCES := $(shell find web/src web/server web/index.html web/public -type f
 	$(wildcard messages/*.json)
 GO_SOURCES := $(shell find bff mocks openapi messages -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e check-generated clean
+.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e screenshots check-generated clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -47,7 +47,20 @@ bin/bff: $(GO_SOURCES)
 bin/bff-dev: $(GO_SOURCES)
 	$(GO) build -o bin/bff-dev ./bff/cmd/bff-dev
 
-test: test-go test-web test-pact test-e2e ## run every test layer
+# Two lanes side by side, one per core: the Go tests and the Pact tests; the build, then the web
+# units (after the build, which regenerates the API client that they and the generated-client
+# check read). Each lane's output is printed whole when it ends. The browser journeys come last,
+# on their own, as their checks of time (a render in time, a timer that ticks) expect.
+test: $(NODE_STAMP) ## run every test layer
+	$(MAKE) --no-print-directory --output-sync=recurse -j2 test-lane-go test-lane-web
+	$(MAKE) --no-print-directory test-e2e
+
+.PHONY: test-lane-go test-lane-web
+test-lane-go:
+	$(MAKE) --no-print-directory test-go test-pact
+
+test-lane-web:
+	$(MAKE) --no-print-directory build test-web
 
 # The pact build tag takes the consumer pacts and their verification into the linters too.
 lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directive)
@@ -70,6 +83,10 @@ test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client meth
 test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it
 	./scripts/ensure-chromium.sh
 	$(NPM) test -w e2e
+
+screenshots: build ## pictures of the pages at phone and desktop widths in e2e/screenshots (not part of `make test`)
+	./scripts/ensure-chromium.sh
+	$(NPM) run screenshots -w e2e
 
 clean: ## remove build output and local state
 	rm -rf bin web/dist $(DATA_DIR) contracts/pacts contracts/logs e2e/test-results

@@ -27,11 +27,29 @@ const chromium = {
   ],
 };
 
+// Journeys that change or count what the stand-ins keep for everyone (accounts and their codes
+// and throttles, the CRM's leads, the work orders and their stored files, the simulator pool and
+// its clock, the download events): they run one at a time, in file order, as they always did.
+// Every other spec only reads the site (or state of its own: a fresh account, a preview link of
+// its own) and runs in parallel with them and with itself.
+const sharedState = [
+  'account-*.spec.ts',
+  'cooperation-intent.spec.ts',
+  'downloads-journeys.spec.ts',
+  'enquiry-*.spec.ts',
+  'repair-journeys.spec.ts',
+  'service-certificate.spec.ts',
+  'virtual-trial.spec.ts',
+];
+// Pictures for people to look at, taken by `make screenshots` only (`npm run screenshots`); the
+// checks they make run in `make test` through page-widths.spec.ts.
+const screenshots = 'screenshots.spec.ts';
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers side by side fill the two cores of the test machine; E2E_WORKERS=1 runs one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -42,7 +60,29 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  // The one-at-a-time journeys are listed first, so that one browser starts on them at once
+  // while the other takes the parallel ones: the serial lane does not wait for the end.
+  projects: [
+    {
+      name: 'shared-state',
+      testMatch: sharedState,
+      fullyParallel: false,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'journeys',
+      testIgnore: [...sharedState, screenshots],
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'screenshots',
+      testMatch: screenshots,
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+  ],
   webServer: {
     command: bffBin ?? 'make -s -C .. serve',
     url: `http://127.0.0.1:${adminPort}/readyz`,
@@ -74,6 +114,9 @@ export default defineConfig({
       // free failures are raised (the per-address throttle itself is tested in the Go tests).
       TRUSTED_PROXIES: '127.0.0.1',
       LIMIT_LOGIN_FAILURES_PER_IP: 'free=200,delay=1s..15m,window=1h',
+      // Preview reads are limited per address and minute; two browsers reading previews side by
+      // side (all-routes.spec.ts) read twice as fast as one (the limit is tested in the Go tests).
+      LIMIT_PREVIEW_PER_IP: '3000/1m',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { mockURL } from './mocks';
 
 // Accounts in journeys: the identity-service mock's admin endpoints stand in for the SMS gateway,
@@ -25,16 +25,20 @@ export type OutboxPurpose = 'register' | 'login' | 'reset_password' | 'deregiste
 /** The newest verification code sent to `to` for `purpose`, waiting for it to arrive. */
 export async function readCode(request: APIRequestContext, to: string, purpose: OutboxPurpose): Promise<string> {
   const url = `${mockURL('account')}/__admin/outbox?${new URLSearchParams({ to, purpose }).toString()}`;
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await request.get(url);
-    if (response.ok()) {
-      const { messages } = (await response.json()) as { messages: Array<{ code: string }> };
-      const code = messages[0]?.code;
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no ${purpose} code arrived for ${to}`);
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(url);
+        if (!response.ok()) return undefined;
+        const { messages } = (await response.json()) as { messages: Array<{ code: string }> };
+        code = messages[0]?.code;
+        return code;
+      },
+      { message: `no ${purpose} code arrived for ${to}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return code!;
 }
 
 /** Creates an account directly in the identity service. */

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { watchRequests } from '../support/settle';
 
 // Every page of spec section 2 (and its preview mirror), visited in English as a visitor
 // without an account: each comes rendered by the server, is hydrated without a mismatch, and
@@ -28,6 +29,7 @@ for (const path of [...pages.map((p) => `/en/${p}`), ...previews.map((p) => `/en
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(e.message));
+    const requests = watchRequests(page);
     await page.goto(path);
     // Server-rendered and hydrated: a mismatch with the server's HTML is logged as an error.
     await expect(page.locator('script#ssr-state[type="application/json"]')).toHaveCount(1);
@@ -36,8 +38,8 @@ for (const path of [...pages.map((p) => `/en/${p}`), ...previews.map((p) => `/en
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(main).not.toBeEmpty();
     await expect(page).not.toHaveURL(/NotFound/);
-    // Let the page's reads settle before judging the console.
-    await page.waitForLoadState('networkidle');
+    // Let the page's reads settle before judging the console: every request it started has ended.
+    await requests.settled();
     expect((await main.innerText()).trim().length, 'the main region has text').toBeGreaterThan(20);
     expect(errors, `console errors on ${path}`).toEqual([]);
   });

@@ -111,8 +111,15 @@ test('on a phone the table scrolls sideways with the parameter names kept in vie
   expect(scroller.scroll).toBeGreaterThan(scroller.client);
   const firstHeader = region.getByRole('rowheader').first();
   const before = await firstHeader.boundingBox();
-  await region.evaluate((el) => el.scrollBy({ left: 300 }));
-  await page.waitForTimeout(100);
+  // Scrolled sideways once the region reports the end of its scroll (scrollend).
+  const scrolled = await region.evaluate(
+    (el) =>
+      new Promise<number>((resolve) => {
+        el.addEventListener('scrollend', () => resolve(el.scrollLeft), { once: true });
+        el.scrollBy({ left: 300 });
+      }),
+  );
+  expect(scrolled).toBeGreaterThan(0);
   const after = await firstHeader.boundingBox();
   expect(after?.x).toBeCloseTo(before?.x ?? 0, 0);
 });

@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { watchRequests } from '../support/settle';
 
 // The site runs under a strict content security policy (no inline script, no framing): every
 // page is served with it, a violation would be reported, and a tour of the site's kinds of page
@@ -71,10 +72,11 @@ test('a tour of the site meets no policy violation', async ({ page }) => {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
+  const requests = watchRequests(page);
   for (const path of ['/en/index', '/en/productDetails/103', '/en/newsDetail/4?typeId=1', '/en/download', '/en/login', '/en/repair', '/en/virtual']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
   }
   // A dialog locks the page's scroll with a style element written at run time.
   await page.goto('/en/about');

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { DEMO_EMAIL, startSession } from '../support/accounts';
+import { nextFrames, wheelHandled } from '../support/settle';
 
 // Page-level behaviour: NotFound, page frames, the floating bar, the enquiry dialog, the loading
 // overlay, anchors, the virtual page's token, and a page whose code cannot be loaded.
@@ -55,7 +56,14 @@ test('the floating bar appears after 100 px and takes the visitor back to the to
   const bar = page.getByRole('complementary', { name: 'Quick contact' });
   await expect(bar).toBeHidden();
   await page.mouse.wheel(0, 60);
-  await page.waitForTimeout(300);
+  // At 60 px the bar stays hidden: once the page is there and has rendered the frame that
+  // reports the scroll, the header (same scroll source) shows it saw the scroll, and the bar
+  // has had its chance to appear.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(60);
+  await nextFrames(page);
+  await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');
+  // (Hidden, the bar is out of the accessibility tree: its element is found by its marker.)
+  await expect(page.locator('aside[data-visible]')).toHaveAttribute('data-visible', 'false');
   await expect(bar).toBeHidden();
   await page.mouse.wheel(0, 800);
   await expect(bar).toBeVisible();
@@ -81,8 +89,7 @@ test('the enquiry dialog opens over the page from the floating bar, locking page
   const before = await page.evaluate(() => window.scrollY);
   expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
   await page.mouse.move(20, 400);
-  await page.mouse.wheel(0, 500);
-  await page.waitForTimeout(300);
+  await wheelHandled(page, 0, 500);
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
   await dialog.getByRole('button', { name: '关闭' }).click();
@@ -105,15 +112,32 @@ test('a route change shows the loading overlay and the progress bar, FAQ pages n
   await page.goto('/en/news');
   const overlay = page.getByTestId('loading-overlay');
   await expect(overlay).toHaveAttribute('data-visible', 'false');
+  // The overlay shows for a quarter of a second: every change of it is recorded in the page, with
+  // the page it happened on, so that a busy machine cannot make the test miss (or invent) one.
+  await page.evaluate(() => {
+    const w = window as unknown as { e2eOverlay: Array<{ visible: string | null; path: string }> };
+    w.e2eOverlay = [];
+    const element = document.querySelector('[data-testid="loading-overlay"]')!;
+    new MutationObserver(() => w.e2eOverlay.push({ visible: element.getAttribute('data-visible'), path: location.pathname })).observe(element, {
+      attributes: true,
+      attributeFilter: ['data-visible'],
+    });
+  });
+  const changes = () => page.evaluate(() => (window as unknown as { e2eOverlay: Array<{ visible: string | null; path: string }> }).e2eOverlay);
+
   await page.getByRole('contentinfo').getByRole('link', { name: 'Downloads' }).click();
   await expect(page).toHaveURL(/\/en\/download$/);
-  await expect(overlay).toHaveAttribute('data-visible', 'true');
+  await expect.poll(changes).toContainEqual({ visible: 'true', path: '/en/download' });
   await expect(overlay).toHaveAttribute('data-visible', 'false');
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible();
-  await page.waitForTimeout(50);
   await expect(overlay).toHaveAttribute('data-visible', 'false');
+  // The next page's overlay comes from the effect that follows the FAQ page's own: once it has
+  // shown, the FAQ page has had every chance to show the overlay, and it never did.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'News' }).click();
+  await expect.poll(changes).toContainEqual({ visible: 'true', path: '/en/news' });
+  expect((await changes()).filter((change) => change.path !== '/en/download' && change.path !== '/en/news')).toEqual([]);
 });
 
 test('links to an anchor scroll there smoothly, below the sticky header', async ({ page }) => {
@@ -135,7 +159,8 @@ test('links to an anchor scroll there smoothly, below the sticky header', async 
   });
   await page.getByRole('link', { name: 'Jump to news' }).click();
   await expect(page).toHaveURL(/#home-news$/);
-  await page.waitForTimeout(800);
+  // The animation hands focus to its target when it ends.
+  await expect(page.locator('#home-news')).toBeFocused();
   const top = await page.getByRole('heading', { name: 'Latest news' }).evaluate((el) => el.getBoundingClientRect().top);
   const headerHeight = await page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().height);
   expect(top).toBeGreaterThanOrEqual(headerHeight);

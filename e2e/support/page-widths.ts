@@ -1,0 +1,51 @@
+import { type Page } from '@playwright/test';
+import { expect } from './test';
+import { type RequestWatch, animationsDone } from './settle';
+
+// The pages as visitors see them at phone and desktop widths, in Chinese, English and Japanese:
+// the pages the screenshots show (screenshots.spec.ts, `make screenshots`) and the checks that
+// every run makes of them (page-widths.spec.ts, `make test`).
+
+export const widths = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+export const languages = [
+  { code: 'zh', prefix: '' },
+  { code: 'en', prefix: '/en' },
+  { code: 'jp', prefix: '/jp' },
+] as const;
+
+/** The feature pages, in Chinese and English; pages behind a login get a session of the demo account first. */
+export const featurePages = [
+  { name: 'product-list', path: '/productList' },
+  { name: 'product-details', path: '/productDetails/103' },
+  { name: 'case-list', path: '/case' },
+  { name: 'download', path: '/download' },
+  { name: 'faq', path: '/commonQuestion' },
+  { name: 'contact', path: '/contact' },
+  { name: 'login', path: '/login' },
+  { name: 'repair', path: '/repair', login: true },
+  { name: 'virtual', path: '/virtual', login: true },
+] as const;
+
+/**
+ * Scrolls through the page so that lazy pictures load, then back to the top; waits until the
+ * fonts are ready, every request of the page has ended and the floating bar has faded out.
+ */
+export async function settle(page: Page, requests: RequestWatch): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await requests.settled();
+  const bar = page.locator('aside[data-visible]');
+  await expect(bar).toHaveAttribute('data-visible', 'false');
+  await animationsDone(bar);
+}
+
+export async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+}
