@@ -176,7 +176,7 @@ test('the virtual page stores its token as the login and drops it from the addre
   await startSession(page.request, DEMO_EMAIL, 'mini-program-token');
   await page.goto('/virtual?token=mini-program-token');
   await expect(page).toHaveURL(/\/virtual$/);
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toEqual({ token: 'mini-program-token' });
+  expect(await page.evaluate((): unknown => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toEqual({ token: 'mini-program-token' });
   await expect(page.getByRole('heading', { level: 1, name: '虚拟体验' })).toBeVisible();
 });
 
