@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom does not scroll; the router's scroll restoration and the scroll helpers call this.
@@ -18,6 +18,11 @@ if (!Reflect.has(Element.prototype, 'releasePointerCapture')) Element.prototype.
 // The code of API calls and zod load on demand in the site (lib/http.ts); a test's first call
 // would otherwise spend its waiting time compiling them. Loaded here once per test file.
 await Promise.all([import('@/lib/http-request'), import('zod')]);
+
+// A page's chunks (dialogs, routes, namespaces) load lazily as in the site; on a busy machine
+// that takes more than Testing Library's default second. findBy… and waitFor still return as
+// soon as their condition holds: this only moves the point at which they give up.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
