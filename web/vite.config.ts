@@ -183,5 +183,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
+    // Above Testing Library's 5 s for one wait (testing/setup.ts), so that a wait that fails
+    // says what it waited for instead of the test's time running out.
+    testTimeout: 15_000,
   },
 }));
