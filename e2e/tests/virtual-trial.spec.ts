@@ -119,7 +119,7 @@ for (const { lang, prefix, locale, account } of journeys) {
 
       // Synchronise data.
       await page.getByRole('button', { name: t.trial.sync }).click();
-      await expect(page.getByText(t.trial.synced)).toBeVisible();
+      await expect(page.getByText(m['virtual.data_synchronized']!)).toBeVisible();
 
       // Switch model, confirmed: the upgrade notice blocks use, the timer keeps running.
       const beforeSwitch = await timerSeconds(page);

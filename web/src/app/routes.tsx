@@ -151,12 +151,12 @@ export const PAGES: readonly PageDefinition[] = [
   // Service
   { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'] },
   // Repair pages need a login (spec section 6): requireLogin sends a visitor to /login and back.
-  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service', namespaces: ['repair', 'forms'], before: accountGuard('requireLogin') },
+  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service', namespaces: ['repair', 'forms', 'messages'], before: accountGuard('requireLogin') },
   { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair', namespaces: ['repair'], before: accountGuard('requireLogin') },
   { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList', namespaces: ['repair'], before: accountGuard('requireLogin') },
   { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'] },
-  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service'] },
-  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads'] },
+  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service', 'messages'] },
+  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads', 'messages'] },
   { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false, namespaces: ['faq'] },
   {
     path: 'commonQuestionDetail',
@@ -193,7 +193,7 @@ export const PAGES: readonly PageDefinition[] = [
   // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
   { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'] },
   // Enquiries and events
-  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms'] },
+  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms', 'messages'] },
   { path: 'activity', titleKey: 'titles.activity', page: page.activity },
 ];
 

@@ -4,11 +4,24 @@
  * the visitor can try again (with the same idempotency key, so a retry is still one lead).
  */
 import type { ParseKeys } from 'i18next';
+import type { ServerMessageKey } from '@/i18n/catalogue';
 import { ApiError } from './http';
 import { toast } from './toast';
 
 /** A key of the `forms` catalogue. */
 export type FormsKey = ParseKeys<'forms'>;
+
+/** A form field's message: a key of the `forms` catalogue, or a sentence the server says too (`messages:<key>`). */
+export type FormMessageKey = FormsKey | `messages:${ServerMessageKey}`;
+
+/**
+ * "Submission failed!": the server's own text of a refused lead (lead.rejected, in the shared
+ * `messages` catalogue), said for any failure that has no better explanation.
+ */
+export const SUBMIT_FAILED = 'messages:lead.rejected';
+
+/** The toast of a failed submission: a key of the `forms` catalogue, or the server's "Submission failed!". */
+export type SubmitFailureKey = FormsKey | typeof SUBMIT_FAILED;
 
 /** The form field a server field error names: `values/companyName`, `/email`, `industry/0` → the first name. */
 export function serverFieldName(field: string): string {
@@ -17,14 +30,14 @@ export function serverFieldName(field: string): string {
 }
 
 /** The toast a failed submission shows. */
-export function submitFailureKey(error: unknown): FormsKey {
+export function submitFailureKey(error: unknown): SubmitFailureKey {
   if (error instanceof ApiError) {
     if (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504) return 'toasts.retry';
     if (error.status === 429) return 'toasts.tooMany';
     if (error.status === 400 && error.errors.length > 0) return 'toasts.checkFields';
   }
   // success: false, 422 lead.rejected, and anything unexpected.
-  return 'toasts.failed';
+  return SUBMIT_FAILED;
 }
 
 /**
@@ -34,7 +47,7 @@ export function submitFailureKey(error: unknown): FormsKey {
  */
 export function reportSubmitFailure(
   error: unknown,
-  translate: (key: FormsKey) => string,
+  translate: (key: SubmitFailureKey) => string,
   setFieldError: (name: string) => boolean,
 ): void {
   let placed = 0;
@@ -42,8 +55,8 @@ export function reportSubmitFailure(
     for (const fieldError of error.errors) if (setFieldError(serverFieldName(fieldError.field))) placed += 1;
   }
   const key = submitFailureKey(error);
-  if (key === 'toasts.failed' || placed === 0) console.warn('[form] submission failed', error);
-  toast.error(translate(key === 'toasts.checkFields' && placed === 0 ? 'toasts.failed' : key));
+  if (key === SUBMIT_FAILED || placed === 0) console.warn('[form] submission failed', error);
+  toast.error(translate(key === 'toasts.checkFields' && placed === 0 ? SUBMIT_FAILED : key));
 }
 
 /** The page a form was sent from, for the sales team: path and query, at most 500 characters. */

@@ -31,7 +31,10 @@ beforeEach(() => {
   ]);
 });
 
-describe('the /virtual route', () => {
+// Each test loads the route table's chunks cold (the login page's, then the virtual page's, with
+// their catalogues): the waits above allow 5 s each for a busy machine, so the test's own limit
+// must cover them (vitest's default of 5 s would end the test before its first wait could).
+describe('the /virtual route', { timeout: 20_000 }, () => {
   it('sends a visitor without login to the login page, which will lead back', async () => {
     const router = await renderApp('/en/virtual');
     expect(router.state.location.pathname).toBe('/en/login');

@@ -92,7 +92,7 @@ export function cmsFormSchema(form: CustomForm, overrides: Partial<Record<string
           .trim()
           .refine((v) => !field.required || v !== '', required)
           .refine((v) => [...v].length <= max, 'messages.tooLong');
-        if (field.type === 'email') text = text.refine((v) => v === '' || (EmailRegExp.test(v) && z.email().safeParse(v).success), 'messages.emailInvalid');
+        if (field.type === 'email') text = text.refine((v) => v === '' || (EmailRegExp.test(v) && z.email().safeParse(v).success), 'messages:account.invalid_email');
         if (field.type === 'phone') text = text.refine((v) => v === '' || PhoneRegExp.test(v), 'messages.phoneInvalid');
         shape[keyOf(index)] = text;
       }
@@ -159,7 +159,7 @@ export function CmsForm({
   successToast,
   onSubmitted,
 }: CmsFormProps) {
-  const { t } = useTranslation('forms');
+  const { t } = useTranslation(['forms', 'messages']);
   const schema = useMemo(() => cmsFormSchema(form, requiredMessages, consent), [form, requiredMessages, consent]);
   const defaults = useMemo(() => defaultsOf(form, lang, consent), [form, lang, consent]);
   const sending = useRef(false);
@@ -187,7 +187,7 @@ export function CmsForm({
       const receipt = await submitFormRecord(record, submissionKey(scope, record), lang);
       settleSubmission(scope);
       reset(defaults);
-      toast.success(successToast?.title ?? t('toasts.submitted'), successToast ? successToast.detail : t('toasts.submittedDetail'));
+      toast.success(successToast?.title ?? t('messages:form.submitted'), successToast ? successToast.detail : t('toasts.submittedDetail'));
       onSubmitted?.(receipt);
     } catch (error: unknown) {
       reportSubmitFailure(error, (key) => t(key), (name) => {

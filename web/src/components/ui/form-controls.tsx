@@ -20,9 +20,12 @@ export interface FieldErrorLike {
   message?: string | undefined;
 }
 
-/** The visitor's text for an error: the message is a `forms` key, or (from elsewhere) text. */
+/**
+ * The visitor's text for an error: the message is a `forms` key, `messages:<key>` (a sentence the
+ * server says too, from the shared catalogue), or (from elsewhere) text.
+ */
 export function useFieldErrorText() {
-  const { t, i18n } = useTranslation('forms');
+  const { t, i18n } = useTranslation(['forms', 'messages']);
   return (error: FieldErrorLike | undefined, params: { label?: string; max?: number } = {}): string | null => {
     const message = error?.message;
     if (!message) return null;

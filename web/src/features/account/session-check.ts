@@ -32,8 +32,8 @@ async function askServer(token: string, lang: SiteLanguage, signal: AbortSignal)
 
 async function announceExpiry(lang: SiteLanguage): Promise<void> {
   try {
-    await ensureLanguage(lang, ['account']);
-    toast.warning(i18next.t('session.expired', { ns: 'account', lng: lang }));
+    await ensureLanguage(lang, ['messages']);
+    toast.warning(i18next.t('account.token_expired', { ns: 'messages', lng: lang }));
   } catch {
     // Without the catalogue the session is still cleared; the header shows the login links.
   }

@@ -5,7 +5,7 @@ import { FIELD_OF_KEY, FORM_KEYS } from '@/features/account/utils/errors';
 import { VIRTUAL_ERROR_KEYS } from '@/features/virtual/utils/errors';
 import { loadCatalogue } from '@/lib/i18n';
 import { SITE_LANGUAGES } from '@/lib/language';
-import { createTestI18n, serverCatalogue } from '@/testing/i18n';
+import { allCatalogues, createTestI18n, serverCatalogue } from '@/testing/i18n';
 
 /** The app's sources (vitest runs in web/). */
 const SRC = join(process.cwd(), 'src');
@@ -36,6 +36,34 @@ function serverKeysUsed(files = sourceFiles(SRC)): Map<string, string> {
   return used;
 }
 
+/** Every text of a nested catalogue, by dotted key. */
+function textsOf(catalogue: unknown, prefix = ''): Array<[string, string]> {
+  if (typeof catalogue === 'string') return [[prefix, catalogue]];
+  if (catalogue === null || typeof catalogue !== 'object') return [];
+  return Object.entries(catalogue).flatMap(([key, value]) => textsOf(value, prefix ? `${prefix}.${key}` : key));
+}
+
+/** A sentence without its closing punctuation (a copy often differs from the original only there). */
+const sentence = (text: string) => text.trim().replace(/[.。!！]+$/u, '');
+
+/**
+ * Web texts that read like a server sentence the app uses but are said at another moment: the
+ * required-field messages of other forms (the account and enquiry forms ask for a name, a company,
+ * a phone or an e-mail address as the repair form does), a page title and a heading.
+ */
+const NOT_COPIES = new Set([
+  'account:validation.emailRequired',
+  'account:validation.phoneRequired',
+  'account:validation.userNameRequired',
+  'account:validation.companyNameRequired',
+  'forms:messages.name',
+  'forms:messages.companyName',
+  'forms:messages.phone',
+  'forms:messages.email',
+  'common:titles.thx',
+  'repair:login.title',
+]);
+
 describe('the server catalogue (messages/, shared with the BFF)', () => {
   const used = serverKeysUsed();
 
@@ -49,6 +77,18 @@ describe('the server catalogue (messages/, shared with the BFF)', () => {
     const catalogue = serverCatalogue(lang);
     const missing = [...used].filter(([key]) => !(key in catalogue)).map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it.each(SITE_LANGUAGES)('is not copied into the web catalogues in %s: the app reads each sentence it shares with the server from it', (lang) => {
+    const server = serverCatalogue(lang);
+    const shared = new Map([...used.keys()].filter((key) => key in server).map((key) => [sentence(server[key]!), key]));
+    const { messages: _server, ...web } = allCatalogues()[lang];
+    const copies = Object.entries(web).flatMap(([ns, catalogue]) =>
+      textsOf(catalogue)
+        .filter(([key, text]) => shared.has(sentence(text)) && !NOT_COPIES.has(`${ns}:${key}`))
+        .map(([key, text]) => `${ns}:${key} copies messages:${shared.get(sentence(text))}`),
+    );
+    expect(copies).toEqual([]);
   });
 
   it('would report a key the server does not have', () => {

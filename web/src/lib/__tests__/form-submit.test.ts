@@ -15,8 +15,8 @@ describe('a failed submission', () => {
   });
 
   it('says "Submission failed!" for a refusal and asks for a retry when the server could not be reached', () => {
-    expect(submitFailureKey(apiError(422, 'lead.rejected'))).toBe('toasts.failed');
-    expect(submitFailureKey(apiError(200, 'client.http_error'))).toBe('toasts.failed');
+    expect(submitFailureKey(apiError(422, 'lead.rejected'))).toBe('messages:lead.rejected');
+    expect(submitFailureKey(apiError(200, 'client.http_error'))).toBe('messages:lead.rejected');
     expect(submitFailureKey(apiError(0, 'client.network'))).toBe('toasts.retry');
     expect(submitFailureKey(apiError(503, 'upstream.unavailable'))).toBe('toasts.retry');
     expect(submitFailureKey(apiError(429, 'request.rate_limited'))).toBe('toasts.tooMany');

@@ -25,7 +25,7 @@ describe('the account rules of spec section 5', () => {
     }
     for (const bad of ['1234', 'abc', 'a@b', 'a@b.c', '+86 138 0013 8000 0000 000', '138--0013']) {
       expect(issues(passwordLoginSchema.safeParse({ phoneOrEmail: bad, password: 'x' })), bad).toEqual({
-        phoneOrEmail: 'validation.phoneOrEmailFormat',
+        phoneOrEmail: 'messages:account.invalid_account',
       });
     }
     expect(issues(passwordLoginSchema.safeParse({ phoneOrEmail: '  ', password: '' }))).toEqual({
@@ -36,10 +36,10 @@ describe('the account rules of spec section 5', () => {
 
   it('want a numeric six-digit code, requested first for this very account (SMS or e-mail wording)', () => {
     const phone = { phoneOrEmail: '13800138000', code: '123456', codeSentTo: '' };
-    expect(issues(codeLoginSchema.safeParse(phone))).toEqual({ code: 'validation.smsCodeFirst' });
-    expect(issues(codeLoginSchema.safeParse({ ...phone, phoneOrEmail: 'a@b.de' }))).toEqual({ code: 'validation.codeFirst' });
+    expect(issues(codeLoginSchema.safeParse(phone))).toEqual({ code: 'messages:account.sms_code_required' });
+    expect(issues(codeLoginSchema.safeParse({ ...phone, phoneOrEmail: 'a@b.de' }))).toEqual({ code: 'messages:account.code_required' });
     expect(codeLoginSchema.safeParse({ ...phone, codeSentTo: '13800138000' }).success).toBe(true);
-    expect(issues(codeLoginSchema.safeParse({ ...phone, codeSentTo: '13900000000' }))).toEqual({ code: 'validation.smsCodeFirst' });
+    expect(issues(codeLoginSchema.safeParse({ ...phone, codeSentTo: '13900000000' }))).toEqual({ code: 'messages:account.sms_code_required' });
     expect(issues(codeLoginSchema.safeParse({ ...phone, code: '12a456', codeSentTo: '13800138000' }))).toEqual({
       code: 'validation.codeFormat',
     });
@@ -56,7 +56,7 @@ describe('the account rules of spec section 5', () => {
       agree: false,
     };
     expect(issues(registerAccountSchema(false).safeParse(values))).toEqual({
-      confirmPassword: 'validation.passwordMismatch',
+      confirmPassword: 'messages:account.password_mismatch',
       agree: 'validation.agreementRequired',
     });
     expect(issues(registerAccountSchema(false).safeParse({ ...values, password: '12345', confirmPassword: '12345', agree: true }))).toEqual({
@@ -70,7 +70,7 @@ describe('the account rules of spec section 5', () => {
 
   it('register only e-mail addresses on the overseas sites', () => {
     const values = { phoneOrEmail: '13800138000', code: '123456', codeSentTo: '13800138000', password: 'secret1', confirmPassword: 'secret1', agree: true };
-    expect(issues(registerAccountSchema(true).safeParse(values))).toEqual({ phoneOrEmail: 'validation.emailFormat' });
+    expect(issues(registerAccountSchema(true).safeParse(values))).toEqual({ phoneOrEmail: 'messages:account.invalid_email' });
   });
 
   it('want every enterprise field, a country code and a calling code', () => {
@@ -128,7 +128,7 @@ describe('server answers', () => {
   it('of validation put their fields right', () => {
     const error = apiError(400, 'request.invalid', { errors: [{ field: '/phone', message: 'bad' }, { field: 'code', message: 'bad' }] });
     expect(explainAccountError(error).fields).toEqual([
-      { field: 'phoneOrEmail', key: 'validation.phoneOrEmailFormat' },
+      { field: 'phoneOrEmail', key: 'messages:account.invalid_account' },
       { field: 'code', key: 'validation.codeFormat' },
     ]);
   });

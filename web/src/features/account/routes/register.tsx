@@ -67,7 +67,7 @@ export function RegisterRoute() {
             confirmPassword: account.confirmPassword,
           })
         : await registerDomestic({ ...account, ...domesticForm.getValues() });
-      store(result, 'register.success');
+      store(result, 'account.register_success');
       setLogin(result);
       setStep('done');
     } catch (error: unknown) {
@@ -144,7 +144,7 @@ export function RegisterRoute() {
 
 /** Registration done and logged in: a moment to read it, then on to the origin page. */
 function RegisterSuccess({ name, onContinue }: { name: string; onContinue: () => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'messages']);
   const { seconds, start } = useCountdown();
   const heading = useRef<HTMLHeadingElement>(null);
   const started = useRef(false);
@@ -169,7 +169,7 @@ function RegisterSuccess({ name, onContinue }: { name: string; onContinue: () =>
         </svg>
       </span>
       <h2 className={stepStyles.stepTitle} ref={heading} tabIndex={-1}>
-        {t('register.successTitle')}
+        {t('messages:account.register_success')}
       </h2>
       <p className={stepStyles.successText}>{t('register.successText', { name })}</p>
       <p className={stepStyles.successText}>{t('register.autoContinue', { seconds })}</p>

@@ -1,7 +1,8 @@
 /**
  * The account rules of spec section 5 as zod pieces, built on the contract's own patterns and
  * bounds (the generated schemas of openapi.yaml), so that the browser refuses exactly what the
- * BFF would. Every message is a key of the `account` catalogue.
+ * BFF would. Every message is a key of the `account` catalogue, or `messages:<key>` where the
+ * server says the same sentence (its catalogue, shared with the web, holds it once).
  */
 import { z } from 'zod';
 import { CallingCodeRegExp } from '@/api/generated/model/callingCode.zod';
@@ -9,7 +10,7 @@ import { CodeRegExp } from '@/api/generated/model/code.zod';
 import { EmailMax, EmailRegExp } from '@/api/generated/model/email.zod';
 import { PasswordMax, PasswordMin } from '@/api/generated/model/password.zod';
 import { PhoneMax, PhoneRegExp } from '@/api/generated/model/phone.zod';
-import type { AccountKey } from '../utils/keys';
+import type { FieldMessageKey } from '../utils/errors';
 
 /** Which kind of account a phone-or-e-mail value names: an `@` makes it an e-mail address. */
 export type Channel = 'phone' | 'email';
@@ -33,20 +34,20 @@ export function isEmail(value: string): boolean {
   return v.length <= EmailMax && EmailRegExp.test(v);
 }
 
-const m = (key: AccountKey) => ({ message: key });
+const m = (key: FieldMessageKey) => ({ message: key });
 
 /** Phone or e-mail in one field (spec section 5: phoneOrEmail). */
 export const phoneOrEmailRule = z
   .string()
   .trim()
   .min(1, m('validation.phoneOrEmailRequired'))
-  .refine((v) => (channelOf(v) === 'email' ? isEmail(v) : isPhone(v)), m('validation.phoneOrEmailFormat'));
+  .refine((v) => (channelOf(v) === 'email' ? isEmail(v) : isPhone(v)), m('messages:account.invalid_account'));
 
 export const emailRule = z
   .string()
   .trim()
   .min(1, m('validation.emailRequired'))
-  .refine(isEmail, m('validation.emailFormat'));
+  .refine(isEmail, m('messages:account.invalid_email'));
 
 export const phoneRule = z
   .string()
@@ -94,13 +95,13 @@ export function checkCodeRequested(
     ctx.addIssue({
       code: 'custom',
       path: [codePath],
-      message: channelOf(account) === 'phone' ? 'validation.smsCodeFirst' : 'validation.codeFirst',
+      message: (channelOf(account) === 'phone' ? 'messages:account.sms_code_required' : 'messages:account.code_required') satisfies FieldMessageKey,
     });
   }
 }
 
 export function checkPasswordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx): void {
   if (value.confirmPassword !== '' && value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordMismatch' satisfies AccountKey });
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'messages:account.password_mismatch' satisfies FieldMessageKey });
   }
 }

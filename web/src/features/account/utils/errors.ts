@@ -95,8 +95,8 @@ const FIELD_OF_WIRE: Record<string, ProblemField> = {
 };
 
 /** What the visitor is told when a field is refused by the server's own validation. */
-const FORMAT_KEY: Record<ProblemField, AccountKey> = {
-  phoneOrEmail: 'validation.phoneOrEmailFormat',
+const FORMAT_KEY: Record<ProblemField, FieldMessageKey> = {
+  phoneOrEmail: 'messages:account.invalid_account',
   code: 'validation.codeFormat',
   password: 'validation.passwordLength',
   confirmPassword: 'validation.passwordLength',

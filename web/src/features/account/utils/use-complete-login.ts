@@ -12,13 +12,13 @@ import { afterLoginPath } from './return-page';
  * and return to the origin page (`from`, else jakaWhereFrom, else home).
  */
 export function useCompleteLogin() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lang = usePageLanguage();
 
   /** Stores the session and says so, without leaving the page (the registration shows its success screen first). */
-  function store(login: LoginSession, message: 'login.success' | 'register.success' = 'login.success') {
+  function store(login: LoginSession, message: 'account.login_success' | 'account.register_success' = 'account.login_success') {
     storeLogin(login);
     void queryClient.invalidateQueries();
     toast.success(t(message));

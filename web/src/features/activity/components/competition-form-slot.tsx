@@ -34,7 +34,7 @@ export interface CompetitionFormSlotProps {
  * `forms` catalogue loads with it, so the activity page need not list it.
  */
 export function CompetitionFormSlot({ onSubmitted }: CompetitionFormSlotProps) {
-  const { t, ready } = useTranslation('forms');
+  const { t, ready } = useTranslation(['forms', 'messages']);
   const context = usePageContext();
   const form = useCustomForm(CUSTOM_FORMS.competition, context);
   const sourcePage = sourcePageOf(useLocation());

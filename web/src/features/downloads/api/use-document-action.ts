@@ -67,7 +67,7 @@ function openInNewTab(href: string): void {
  * mini-program browser, which cannot save files, a download copies the link and says so.
  */
 export function useDocumentAction() {
-  const { t } = useTranslation('downloads');
+  const { t } = useTranslation(['downloads', 'messages']);
   const { t: tc } = useTranslation();
   const lang = usePageLanguage();
   const session = useSession();
@@ -80,7 +80,7 @@ export function useDocumentAction() {
     const link = isLinkDocument(item);
     const confirmed = await requestAttention({
       title: t('loginTitle'),
-      message: link ? t('linkLoginRequired') : t('documentLoginRequired'),
+      message: link ? t('linkLoginRequired') : t('messages:download.login_required'),
       confirmLabel: t('logIn'),
       cancelLabel: t('notNow'),
     });

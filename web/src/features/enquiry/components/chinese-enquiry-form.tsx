@@ -36,7 +36,7 @@ interface Props {
  * browser it comes from.
  */
 export function ChineseEnquiryForm({ lang, sourcePage, onDone }: Props) {
-  const { t } = useTranslation('forms');
+  const { t } = useTranslation(['forms', 'messages']);
   const finish = useLeadFinish(lang, onDone);
   const sending = useRef(false);
   // The district of the region chosen last, looked up as soon as a city is picked.
@@ -61,7 +61,7 @@ export function ChineseEnquiryForm({ lang, sourcePage, onDone }: Props) {
     const key = `${province}/${city}`;
     if (lookup.current?.key !== key) {
       const result = resolveDistrict(province, city, lang).then((resolution) => {
-        if (!resolution.available) toast.warning(t('toasts.cityUnavailable'), t('toasts.cityUnavailableDetail', { province }));
+        if (!resolution.available) toast.warning(t('messages:crm.city_unavailable'), t('toasts.cityUnavailableDetail', { province }));
         return resolution;
       });
       lookup.current = { key, result };

@@ -22,7 +22,7 @@ export interface EnquiryFormSlotProps {
  */
 export function EnquiryFormSlot({ intent, onDone }: EnquiryFormSlotProps) {
   const { lang } = usePageContext();
-  const { ready } = useTranslation('forms');
+  const { ready } = useTranslation(['forms', 'messages']);
   return (
     <div className={styles.slot} data-testid="enquiry-form-slot">
       {ready ? (

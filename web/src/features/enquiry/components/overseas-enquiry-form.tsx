@@ -29,7 +29,7 @@ interface Props {
  * soon as they change.
  */
 export function OverseasEnquiryForm({ lang, sourcePage, onDone }: Props) {
-  const { t } = useTranslation('forms');
+  const { t } = useTranslation(['forms', 'messages']);
   const context = usePageContext();
   const industries = useDictionary('industry_tags', context);
   const companyTypes = useDictionary('company_type', context);

@@ -10,10 +10,10 @@ import { toast } from '@/lib/toast';
  * goes to /thx.
  */
 export function useLeadFinish(lang: SiteLanguage, onDone: () => void) {
-  const { t } = useTranslation('forms');
+  const { t } = useTranslation(['forms', 'messages']);
   const navigate = useNavigate();
   return () => {
-    toast.success(t('toasts.submitted'), t('toasts.submittedDetail'));
+    toast.success(t('messages:form.submitted'), t('toasts.submittedDetail'));
     onDone();
     void navigate(localizePath('/thx', lang));
   };

@@ -18,7 +18,7 @@ import {
 } from '@/api/generated/model/addSaleClueBody.zod';
 import type { ChineseEnquiry } from '@/api/generated/model/chineseEnquiry.zod';
 import type { OverseasEnquiry } from '@/api/generated/model/overseasEnquiry.zod';
-import type { FormsKey } from '@/lib/form-submit';
+import type { FormMessageKey, FormsKey } from '@/lib/form-submit';
 
 export const LIMITS = {
   userName: addSaleClueBodyUserNameMax,
@@ -36,7 +36,7 @@ const text = (max: number, required: FormsKey) =>
     .min(1, required)
     .refine((v) => [...v].length <= max, 'messages.tooLong' satisfies FormsKey);
 
-const matching = (schema: z.ZodType, required: FormsKey, invalid: FormsKey) =>
+const matching = (schema: z.ZodType, required: FormsKey, invalid: FormMessageKey) =>
   z
     .string()
     .trim()
@@ -51,7 +51,7 @@ export const MATTERS = ['0', '1', '2'] as const;
 export const chineseEnquirySchema = z.object({
   userName: text(LIMITS.userName, 'messages.name'),
   phoneNumber: matching(AddSaleClueBody.shape.phoneNumber, 'messages.mobile', 'messages.mobileInvalid'),
-  email: matching(AddSaleClueBody.shape.email, 'messages.email', 'messages.emailInvalid'),
+  email: matching(AddSaleClueBody.shape.email, 'messages.email', 'messages:account.invalid_email'),
   communicateMatter: z.string().refine((v) => (MATTERS as readonly string[]).includes(v), 'messages.communicateMatter' satisfies FormsKey),
   region: z
     .object({ province: z.string(), city: z.string() })
@@ -77,7 +77,7 @@ export const CHINESE_DEFAULTS: ChineseEnquiryValues = {
 export const overseasEnquirySchema = z.object({
   userName: text(LIMITS.overseasUserName, 'messages.name'),
   phone: matching(AddOverseasSaleClueBody.shape.phone, 'messages.phone', 'messages.phoneInvalid'),
-  email: matching(AddOverseasSaleClueBody.shape.email, 'messages.email', 'messages.emailInvalid'),
+  email: matching(AddOverseasSaleClueBody.shape.email, 'messages.email', 'messages:account.invalid_email'),
   companyName: text(LIMITS.overseasCompanyName, 'messages.companyName'),
   industry: z.string().min(1, 'messages.industry' satisfies FormsKey),
   companyType: z.string().min(1, 'messages.companyType' satisfies FormsKey),

@@ -138,7 +138,7 @@ describe('the repair form', () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     fireEvent.change(date, { target: { value: future } });
     fireEvent.blur(date);
-    expect(await form.findByText('The date of the fault cannot be later than today')).toBeTruthy();
+    expect(await form.findByText('The date of the fault cannot be later than today.')).toBeTruthy();
   });
 
   it('sends the report once under an Idempotency-Key (a second press while sending does nothing) and shows the service number', async () => {
@@ -299,8 +299,8 @@ describe('the repair form', () => {
     const consultation = within(screen.getByRole('form', { name: 'Technical consultation' }));
     expect(screen.queryByRole('form', { name: 'Repair report' })).toBeNull();
     await user.click(consultation.getByRole('button', { name: 'Send consultation' }));
-    expect(await consultation.findByText('Please describe the problem')).toBeTruthy();
-    expect(consultation.getByText('Please enter what the issue is about')).toBeTruthy();
+    expect(await consultation.findByText('Please describe the problem.')).toBeTruthy();
+    expect(consultation.getByText('Please enter what the issue is about.')).toBeTruthy();
 
     await user.type(consultation.getByLabelText('What is it about?'), 'JAKA Zu 7 vision');
     await user.type(consultation.getByLabelText('Problem description'), 'Which cameras are supported?');

@@ -64,16 +64,16 @@ describe('the repair form rules (spec section 5)', () => {
   it('asks for every required field with its own message', () => {
     const messages = messagesOf(repairFormSchema.safeParse(repairDefaults()));
     expect(messages).toEqual({
-      robotCode: 'repair:messages.robotCode',
-      cabinetCode: 'repair:messages.cabinetCode',
-      issueDate: 'repair:messages.issueDate',
-      firstUse: 'repair:messages.firstUse',
-      faultDescription: 'repair:messages.faultDescription',
-      companyName: 'repair:messages.companyName',
-      companyAddress: 'repair:messages.companyAddress',
-      reporterName: 'repair:messages.reporterName',
-      phone: 'repair:messages.phone',
-      email: 'repair:messages.email',
+      robotCode: 'messages:repair.required.robotCode',
+      cabinetCode: 'messages:repair.required.cabinetCode',
+      issueDate: 'messages:repair.required.issueDate',
+      firstUse: 'messages:repair.required.firstUse',
+      faultDescription: 'messages:repair.required.faultDescription',
+      companyName: 'messages:repair.required.companyName',
+      companyAddress: 'messages:repair.required.companyAddress',
+      reporterName: 'messages:repair.required.reporterName',
+      phone: 'messages:repair.required.phone',
+      email: 'messages:repair.required.email',
     });
   });
 
@@ -84,8 +84,8 @@ describe('the repair form rules (spec section 5)', () => {
     );
     expect(messages).toEqual({
       phone: 'messages.phoneInvalid',
-      email: 'messages.emailInvalid',
-      issueDate: 'repair:messages.issueDateFuture',
+      email: 'messages:account.invalid_email',
+      issueDate: 'messages:repair.field.future_date',
       robotCode: 'messages.tooLong',
     });
     expect(repairFormSchema.safeParse({ ...validRepair, issueDate: today() }).success).toBe(true);
@@ -115,10 +115,10 @@ describe('the consultation rules', () => {
   it('requires the problem description, the issue and the contact', () => {
     const messages = messagesOf(consultationFormSchema.safeParse(consultationDefaults({ email: 'a@b.cn' })));
     expect(messages).toEqual({
-      reporterName: 'repair:messages.reporterName',
-      phone: 'repair:messages.phone',
-      issueInformation: 'repair:messages.issueInformation',
-      problemDescription: 'repair:messages.problemDescription',
+      reporterName: 'messages:repair.required.reporterName',
+      phone: 'messages:repair.required.phone',
+      issueInformation: 'messages:repair.required.issueInformation',
+      problemDescription: 'messages:repair.required.problemDescription',
     });
   });
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RepairReport } from '@/api/generated/model/repairReport.zod';
-import { type FormsKey, serverFieldName, submitFailureKey } from '@/lib/form-submit';
+import { SUBMIT_FAILED, type SubmitFailureKey, serverFieldName, submitFailureKey } from '@/lib/form-submit';
 import { ApiError } from '@/lib/http';
 import { settleSubmission, submissionKey } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
@@ -29,7 +29,7 @@ export interface FailureHandlers {
  */
 export function useReportSubmit(scope: ReportScope) {
   const { t } = useTranslation('repair');
-  const { t: tf } = useTranslation('forms');
+  const { t: tf } = useTranslation(['forms', 'messages']);
   const lang = usePageLanguage();
   const sending = useRef(false);
 
@@ -53,11 +53,11 @@ function reportFailure(
   error: unknown,
   handlers: FailureHandlers,
   t: (key: 'submit.loginExpired' | 'submit.attachmentGone' | 'submit.conflict') => string,
-  tf: (key: FormsKey) => string,
+  tf: (key: SubmitFailureKey) => string,
 ): void {
   if (!(error instanceof ApiError)) {
     console.warn('[repair] submission failed', error);
-    toast.error(tf('toasts.failed'));
+    toast.error(tf(SUBMIT_FAILED));
     return;
   }
   if (error.status === 401) {
@@ -84,6 +84,6 @@ function reportFailure(
     return;
   }
   const key = submitFailureKey(error);
-  if (key === 'toasts.failed' || placed === 0) console.warn('[repair] submission failed', error);
-  toast.error(tf(key === 'toasts.checkFields' && placed === 0 ? 'toasts.failed' : key));
+  if (key === SUBMIT_FAILED || placed === 0) console.warn('[repair] submission failed', error);
+  toast.error(tf(key === 'toasts.checkFields' && placed === 0 ? SUBMIT_FAILED : key));
 }

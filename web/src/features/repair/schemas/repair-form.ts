@@ -6,8 +6,10 @@
  * phone and e-mail patterns come from the generated request schema (RepairReport), and the body
  * sent is parsed with it.
  *
- * Messages are catalogue keys: `repair:…` for this form's own, `messages.…` of the shared
- * `forms` catalogue for the common ones (too long, phone and e-mail formats).
+ * Messages are catalogue keys: `messages:repair.required.…` and `messages:repair.field.…`, the
+ * server's own texts for the same refusals (the shared `messages` catalogue), `repair:…` for this
+ * form's own, and `messages.…` of the shared `forms` catalogue for the common ones (too long,
+ * phone format).
  */
 import type { ParseKeys } from 'i18next';
 import { z } from 'zod';
@@ -27,12 +29,20 @@ import {
   repairReportSdkVersionMax,
   repairReportServoVersionMax,
 } from '@/api/generated/model/repairReport.zod';
-import type { FormsKey } from '@/lib/form-submit';
+import type { ServerMessageKey } from '@/i18n/catalogue';
+import type { FormMessageKey, FormsKey } from '@/lib/form-submit';
 
 export type RepairKey = ParseKeys<'repair'>;
 
 /** A key of this feature's catalogue as a form message (the shared field component resolves `repair:` keys). */
 export const repairMessage = (key: RepairKey) => `repair:${key}` as const;
+
+type RequiredFieldOf<K> = K extends `repair.required.${infer Field}` ? Field : never;
+/** A field the server requires, with its own text for a missing value (`repair.required.<field>`). */
+export type RequiredField = RequiredFieldOf<ServerMessageKey>;
+
+/** The server's text of a missing required field, as a form message. */
+export const requiredMessage = (field: RequiredField) => `messages:repair.required.${field}` as const;
 
 export const LIMITS = {
   robotCode: repairReportRobotCodeMax,
@@ -54,20 +64,20 @@ export const LIMITS = {
 
 const tooLong: FormsKey = 'messages.tooLong';
 
-const required = (max: number, message: RepairKey) =>
+const required = (max: number, field: RequiredField) =>
   z
     .string()
     .trim()
-    .min(1, repairMessage(message))
+    .min(1, requiredMessage(field))
     .refine((v) => [...v].length <= max, tooLong);
 
 const optional = (max: number) => z.string().trim().refine((v) => [...v].length <= max, tooLong);
 
-const matching = (schema: z.ZodType, message: RepairKey, invalid: FormsKey) =>
+const matching = (schema: z.ZodType, field: RequiredField, invalid: FormMessageKey) =>
   z
     .string()
     .trim()
-    .min(1, repairMessage(message))
+    .min(1, requiredMessage(field))
     .refine((v) => v === '' || schema.safeParse(v).success, invalid);
 
 /** Today as YYYY-MM-DD in the visitor's calendar. */
@@ -77,28 +87,28 @@ export function today(now: Date = new Date()): string {
 }
 
 const contact = {
-  reporterName: required(LIMITS.reporterName, 'messages.reporterName'),
-  phone: matching(RepairReport.shape.phone, 'messages.phone', 'messages.phoneInvalid'),
-  email: matching(RepairReport.shape.email, 'messages.email', 'messages.emailInvalid'),
+  reporterName: required(LIMITS.reporterName, 'reporterName'),
+  phone: matching(RepairReport.shape.phone, 'phone', 'messages.phoneInvalid'),
+  email: matching(RepairReport.shape.email, 'email', 'messages:account.invalid_email'),
 };
 
 export const repairFormSchema = z.object({
-  robotCode: required(LIMITS.robotCode, 'messages.robotCode'),
-  cabinetCode: required(LIMITS.cabinetCode, 'messages.cabinetCode'),
+  robotCode: required(LIMITS.robotCode, 'robotCode'),
+  cabinetCode: required(LIMITS.cabinetCode, 'cabinetCode'),
   issueDate: z
     .string()
-    .min(1, repairMessage('messages.issueDate'))
+    .min(1, requiredMessage('issueDate'))
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), repairMessage('messages.issueDateInvalid'))
-    .refine((v) => v === '' || v <= today(), repairMessage('messages.issueDateFuture')),
-  firstUse: z.enum(['', 'yes', 'no']).refine((v) => v !== '', repairMessage('messages.firstUse')),
-  faultDescription: required(LIMITS.faultDescription, 'messages.faultDescription'),
+    .refine((v) => v === '' || v <= today(), 'messages:repair.field.future_date' satisfies FormMessageKey),
+  firstUse: z.enum(['', 'yes', 'no']).refine((v) => v !== '', requiredMessage('firstUse')),
+  faultDescription: required(LIMITS.faultDescription, 'faultDescription'),
   controllerVersion: optional(LIMITS.version),
   servoVersion: optional(LIMITS.version),
   scbVersion: optional(LIMITS.version),
   appVersion: optional(LIMITS.version),
   sdkVersion: optional(LIMITS.version),
-  companyName: required(LIMITS.companyName, 'messages.companyName'),
-  companyAddress: required(LIMITS.companyAddress, 'messages.companyAddress'),
+  companyName: required(LIMITS.companyName, 'companyName'),
+  companyAddress: required(LIMITS.companyAddress, 'companyAddress'),
   ...contact,
 });
 
@@ -107,8 +117,8 @@ export type RepairField = keyof RepairFormValues;
 
 export const consultationFormSchema = z.object({
   ...contact,
-  issueInformation: required(LIMITS.issueInformation, 'messages.issueInformation'),
-  problemDescription: required(LIMITS.problemDescription, 'messages.problemDescription'),
+  issueInformation: required(LIMITS.issueInformation, 'issueInformation'),
+  problemDescription: required(LIMITS.problemDescription, 'problemDescription'),
 });
 
 export type ConsultationFormValues = z.input<typeof consultationFormSchema>;

@@ -51,7 +51,7 @@ function today(): string {
 }
 
 function CertificateCard({ certificate, lang }: { certificate: Certificate; lang: SiteLanguage }) {
-  const { t } = useTranslation('service');
+  const { t } = useTranslation(['service', 'messages']);
   const image = useCertificateImage(lang);
   const expired = Boolean(certificate.validUntil && certificate.validUntil < today());
 
@@ -63,7 +63,7 @@ function CertificateCard({ certificate, lang }: { certificate: Certificate; lang
         onSuccess: (envelope) => saveDataUrl(envelope.data.image, envelope.data.fileName),
         onError: (error) => {
           const wait = lookupWait(error);
-          toast.error(wait === null ? t('certificate.imageFailed') : t('certificate.tooMany', { seconds: wait }));
+          toast.error(wait === null ? t('messages:certificate.image_failed') : t('certificate.tooMany', { seconds: wait }));
         },
       },
     );
@@ -121,7 +121,7 @@ function CertificateCard({ certificate, lang }: { certificate: Certificate; lang
  * they typed runs at once.
  */
 export function CertificateLookup() {
-  const { t } = useTranslation('service');
+  const { t } = useTranslation(['service', 'messages']);
   const lang = usePageLanguage();
   const session = useSession();
   const navigate = useNavigate();
@@ -209,7 +209,7 @@ export function CertificateLookup() {
             isCertificateNotFound(results.error) ? (
               <div className={styles.message} data-tone="warning" role="alert">
                 <div>
-                  <p className={styles.messageTitle}>{t('certificate.notFound')}</p>
+                  <p className={styles.messageTitle}>{t('messages:certificate.not_found')}</p>
                   <p className={styles.messageText}>{t('certificate.notFoundHint')}</p>
                 </div>
               </div>
@@ -222,7 +222,7 @@ export function CertificateLookup() {
             )
           ) : results.data.length === 0 ? (
             <div className={styles.message} data-tone="warning" role="alert">
-              <p className={styles.messageTitle}>{t('certificate.notFound')}</p>
+              <p className={styles.messageTitle}>{t('messages:certificate.not_found')}</p>
             </div>
           ) : (
             <>

@@ -42,7 +42,7 @@ describe('the choice of model and cabinet', () => {
       return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     };
     expect(messages({ robotModel: '', cabinetVersion: '' })).toEqual(['robotModel:picker.modelRequired', 'cabinetVersion:picker.cabinetRequired']);
-    expect(messages({ robotModel: 'JAKA C5', cabinetVersion: 'CAB 3.0' })).toEqual(['cabinetVersion:picker.combinationInvalid']);
+    expect(messages({ robotModel: 'JAKA C5', cabinetVersion: 'CAB 3.0' })).toEqual(['cabinetVersion:messages:virtual.unsupported_combination']);
     expect(messages({ robotModel: 'JAKA X', cabinetVersion: 'CAB 3.0' })).toEqual(['robotModel:picker.modelRequired']);
   });
 

@@ -46,7 +46,7 @@ function startingChoice(models: readonly VirtualModel[], initial: ModelPickerPro
  * valid combinations and nothing else. Used to apply and to modify the model.
  */
 export function ModelPicker({ models, initial, label, submitLabel, busyLabel, busy, onSubmit, onCancel, cancelLabel, note }: ModelPickerProps) {
-  const { t } = useTranslation('virtual');
+  const { t } = useTranslation(['virtual', 'messages']);
   const id = useId();
   const schema = useMemo(() => trialChoiceSchema(models), [models]);
   const {

@@ -83,7 +83,7 @@ export function TrialWorkspace({ token }: { token: string }) {
       if (isLoginRequired(error)) {
         // The page then shows the login prompt (the session hook follows storage).
         clearExpiredSession();
-        toast.warning(t('login.expired'));
+        toast.warning(tm('account.token_expired'));
         return;
       }
       const key = virtualErrorKey(error);
@@ -142,7 +142,7 @@ export function TrialWorkspace({ token }: { token: string }) {
 
   const onSync = () => {
     sync.mutate(undefined, {
-      onSuccess: () => toast.success(t('trial.synced')),
+      onSuccess: () => toast.success(tm('virtual.data_synchronized')),
       onError: report,
     });
   };

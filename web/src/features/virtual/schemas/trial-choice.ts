@@ -2,7 +2,8 @@
  * The choice of robot model and control cabinet version (apply and modify model): the generated
  * request schema (VirtualMachineRequest) with this page's messages, and the rule that the
  * version must be one the chosen model runs on (the catalogue's combinations only).
- * Messages are keys of the `virtual` catalogue.
+ * Messages are keys of the `virtual` catalogue, or `messages:<key>` for the sentence the server
+ * says too when it refuses a combination (virtual.unsupported_combination).
  */
 import { z } from 'zod';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@/api/generated/model/virtualMachineRequest.zod';
 import type { VirtualModel } from '../api/virtual-trial';
 
-export type TrialChoiceMessage = 'picker.modelRequired' | 'picker.cabinetRequired' | 'picker.combinationInvalid';
+export type TrialChoiceMessage = 'picker.modelRequired' | 'picker.cabinetRequired' | 'messages:virtual.unsupported_combination';
 
 export function trialChoiceSchema(models: readonly VirtualModel[]) {
   return VirtualMachineRequest.extend({
@@ -32,7 +33,7 @@ export function trialChoiceSchema(models: readonly VirtualModel[]) {
     if (!model) {
       ctx.addIssue({ code: 'custom', path: ['robotModel'], message: 'picker.modelRequired' satisfies TrialChoiceMessage });
     } else if (!model.cabinetVersions.includes(value.cabinetVersion)) {
-      ctx.addIssue({ code: 'custom', path: ['cabinetVersion'], message: 'picker.combinationInvalid' satisfies TrialChoiceMessage });
+      ctx.addIssue({ code: 'custom', path: ['cabinetVersion'], message: 'messages:virtual.unsupported_combination' satisfies TrialChoiceMessage });
     }
   });
 }
