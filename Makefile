@@ -70,9 +70,10 @@ lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directiv
 test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector
 	$(GO) test -race ./...
 
-test-web: $(NODE_STAMP) ## web lint and unit tests, and a check that the generated client matches the contract
+test-web: $(NODE_STAMP) ## web and journey lint, web unit tests, and a check that the generated client matches the contract
 	$(NPM) run check-generated -w web
 	$(NPM) run lint -w web
+	$(NPM) run lint -w e2e
 	$(NPM) test -w web
 
 test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client method in one at least), then their verification against the mocks

@@ -98,7 +98,7 @@ for (const { lang, prefix, locale, account } of journeys) {
 
       // The wait prompt while the machine is created, then the trial.
       await expect(page.getByRole('heading', { name: t.creating.title })).toBeVisible();
-      await expect(page.getByText(m['virtual.creating']!)).toBeVisible();
+      await expect(page.getByText(m['virtual.creating'])).toBeVisible();
       await expect(page.getByRole('heading', { name: t.trial.title })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('timer')).toHaveText(/^0[34]:\d\d:\d\d$/);
       const first = await timerSeconds(page);
@@ -119,7 +119,7 @@ for (const { lang, prefix, locale, account } of journeys) {
 
       // Synchronise data.
       await page.getByRole('button', { name: t.trial.sync }).click();
-      await expect(page.getByText(m['virtual.data_synchronized']!)).toBeVisible();
+      await expect(page.getByText(m['virtual.data_synchronized'])).toBeVisible();
 
       // Switch model, confirmed: the upgrade notice blocks use, the timer keeps running.
       const beforeSwitch = await timerSeconds(page);
@@ -144,7 +144,7 @@ for (const { lang, prefix, locale, account } of journeys) {
       // The same model and version again: refused, nothing sent.
       await page.getByRole('button', { name: t.trial.modify }).click();
       await page.getByRole('form', { name: t.modify.title }).getByRole('button', { name: t.modify.submit }).click();
-      await expect(page.getByText(m['virtual.no_change']!)).toBeVisible();
+      await expect(page.getByText(m['virtual.no_change'])).toBeVisible();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
       // The trial ends (the pool's clock moves on by the trial's length); the visitor applies again.

@@ -1,3 +1,5 @@
+// The whole app's use of the server's catalogue, features included: so it is a test of the app,
+// the one place that may import every feature.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,7 +94,7 @@ describe('the server catalogue (messages/, shared with the BFF)', () => {
   });
 
   it('would report a key the server does not have', () => {
-    const file = join(SRC, 'i18n/__tests__/fixtures/uses-missing-key.ts.txt');
+    const file = join(SRC, 'app/__tests__/fixtures/uses-missing-key.ts.txt');
     const probe = serverKeysUsed([file]);
     expect(probe.has('account.no_such_key')).toBe(true);
     expect('account.no_such_key' in serverCatalogue('en')).toBe(false);
