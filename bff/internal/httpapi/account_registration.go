@@ -55,12 +55,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request, kind string) {
 		sess, err = s.Accounts.Register(r.Context(), reg)
 		return err
 	})
-	if refusal != nil {
-		tooMany(w, r, s, refusal)
-		return
-	}
-	if err != nil {
-		accountError(w, r, s, err)
+	if !s.succeeded(w, r, refusal, err) {
 		return
 	}
 	writeAccount(w, r, msgRegisterSuccess, newLoginResult(sess, accounts.LoginName(ch, sess.User)))
@@ -90,12 +85,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request, ch accoun
 		_, err := s.Accounts.ResetPassword(r.Context(), reset)
 		return err
 	})
-	if refusal != nil {
-		tooMany(w, r, s, refusal)
-		return
-	}
-	if err != nil {
-		accountError(w, r, s, err)
+	if !s.succeeded(w, r, refusal, err) {
 		return
 	}
 	writeAccount(w, r, msgPasswordReset, nil)

@@ -46,12 +46,7 @@ func (s *Server) sendCode(w http.ResponseWriter, r *http.Request, ch account.Cha
 	refusal, err := s.guard.SendCode(accounts.AccountKey(ch, to), s.guard.clientKey(r), func() error {
 		return s.Accounts.SendCode(r.Context(), ch, to, purpose)
 	})
-	if refusal != nil {
-		tooMany(w, r, s, refusal)
-		return
-	}
-	if err != nil {
-		accountError(w, r, s, err)
+	if !s.succeeded(w, r, refusal, err) {
 		return
 	}
 	writeAccount(w, r, msgCodeSent, nil)
@@ -97,12 +92,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request, ch account.Channe
 		sess, err = s.Accounts.Login(r.Context(), cred)
 		return err
 	})
-	if refusal != nil {
-		tooMany(w, r, s, refusal)
-		return
-	}
-	if err != nil {
-		accountError(w, r, s, err)
+	if !s.succeeded(w, r, refusal, err) {
 		return
 	}
 	writeAccount(w, r, msgLoginSuccess, newLoginResult(sess, accounts.LoginName(ch, sess.User)))
@@ -112,6 +102,20 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request, ch account.Channe
 // client address, within the failure throttles.
 func (s *Server) attempt(r *http.Request, ch account.Channel, address string, try func() error) (*accounts.Refusal, error) {
 	return s.guard.Attempt(accounts.AccountKey(ch, address), s.guard.clientKey(r), try)
+}
+
+// succeeded answers a guarded call that did not succeed, refused by the limits (429 with the
+// wait) or failed (its error), and reports whether the call succeeded, with nothing written.
+func (s *Server) succeeded(w http.ResponseWriter, r *http.Request, refusal *accounts.Refusal, err error) bool {
+	switch {
+	case refusal != nil:
+		tooMany(w, r, s, refusal)
+	case err != nil:
+		accountError(w, r, s, err)
+	default:
+		return true
+	}
+	return false
 }
 
 // logout ends the token's session; the cache forgets the token at once (account.CachedClient).
@@ -142,12 +146,7 @@ func (s *Server) logOff(w http.ResponseWriter, r *http.Request) {
 	refusal, err := s.attempt(r, accounts.ChannelOf(in.Account), in.Account, func() error {
 		return s.Accounts.Deregister(r.Context(), requestToken(r), in.Account, in.Code)
 	})
-	if refusal != nil {
-		tooMany(w, r, s, refusal)
-		return
-	}
-	if err != nil {
-		accountError(w, r, s, err)
+	if !s.succeeded(w, r, refusal, err) {
 		return
 	}
 	writeAccount(w, r, msgDeregisterSuccess, nil)

@@ -91,14 +91,14 @@ func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 	t.Cleanup(func() { cancel(); <-done; ob.Close() })
 
 	deps := httpapi.Deps{
-		Spec:        mustServingSpec(t),
-		Content:     content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
-		Accounts:    tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
-		CRM:         crmClient,
-		Outbox:      ob,
-		Ready:       ob.Ready,
-		Metrics:     m,
-		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Spec:     mustServingSpec(t),
+		Content:  content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
+		Accounts: tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
+		CRM:      crmClient,
+		Outbox:   ob,
+		Ready:    ob.Ready,
+		Metrics:  m,
+		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		// No test here waits for a time-out; a certificate picture is drawn by the stand-in, which
 		// under the race detector on a busy machine takes seconds.
 		Timeout:     15 * time.Second,
