@@ -91,18 +91,16 @@ func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 	t.Cleanup(func() { cancel(); <-done; ob.Close() })
 
 	deps := httpapi.Deps{
-		Spec:     mustServingSpec(t),
-		Content:  content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
-		Accounts: tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
-		CRM:      crmClient,
-		Outbox:   ob,
-		Ready:    ob.Ready,
-		Metrics:  m,
-		Log:      slog.New(slog.NewTextHandler(io.Discard, nil)),
-		// No test here waits for a time-out; a certificate picture is drawn by the stand-in, which
-		// under the race detector on a busy machine takes seconds.
-		Timeout:     15 * time.Second,
-		LongTimeout: 15 * time.Second,
+		Spec:        mustServingSpec(t),
+		Content:     content.New(upstream.Client{System: "content", BaseURL: cmsBase}),
+		Accounts:    tokenAccounts{users: map[string]account.User{goodToken: {ID: 7, UserName: "张伟", Phone: "13800138000"}}},
+		CRM:         crmClient,
+		Outbox:      ob,
+		Ready:       ob.Ready,
+		Metrics:     m,
+		Log:         slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Timeout:     2 * time.Second,
+		LongTimeout: 2 * time.Second,
 	}
 	for _, change := range more {
 		change(&deps)
@@ -216,7 +214,9 @@ func TestGetDistrict(t *testing.T) {
 }
 
 func TestCertificates200(t *testing.T) {
-	f := newCRMFixture(t)
+	// The certificate picture is drawn by the stand-in, which under the race detector on a busy
+	// machine takes seconds; nothing here waits for a time-out.
+	f := newCRMFixture(t, func(d *httpapi.Deps) { d.Timeout, d.LongTimeout = 15*time.Second, 15*time.Second })
 	for _, tc := range []struct {
 		name, codeOrPhone, lang string
 		numbers                 []string
