@@ -133,6 +133,16 @@ describe('the Chinese enquiry', () => {
     }
   });
 
+  it('puts the focus on the first field in error when sent incomplete', async () => {
+    stub();
+    const user = userEvent.setup({ delay: null });
+    await renderSlot('consult', '/index');
+    await user.click(await screen.findByRole('button', { name: '提交咨询' }));
+    const name = screen.getByLabelText('姓名');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(name);
+  });
+
   it('warns when the CRM does not serve the city yet and files the lead under the province', async () => {
     const { requests } = stub([['/crm/getDistrict', { body: { ...district(null), msg: 'This city is not yet available' } }]]);
     const warning = vi.spyOn(toast, 'warning');
@@ -295,6 +305,17 @@ describe('the overseas enquiry', () => {
     const industry = screen.getByLabelText<HTMLSelectElement>('Industry');
     expect(industry.options).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Send enquiry' })).toBeTruthy();
+  });
+
+  it('puts the focus on the first field in error when sent incomplete', async () => {
+    stub();
+    const user = userEvent.setup({ delay: null });
+    await renderSlot('contact', '/en/index');
+    await user.type(await screen.findByLabelText('Name'), 'Anna Schmidt');
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    const company = screen.getByLabelText('Company');
+    await waitFor(() => expect(company.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(company);
   });
 
   it('shows the policy message in English when the box is not ticked', async () => {

@@ -1,33 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ChoiceGroup, Field, PolicyConsent, SubmitButton, controlAria, formStyles as styles } from '@/components/ui/form-controls';
+import { ChoiceGroup, formStyles as styles } from '@/components/ui/form-controls';
 import { RegionPicker } from '@/components/ui/region-picker';
 import { readBrowserInfo } from '@/lib/browser';
-import { reportSubmitFailure } from '@/lib/form-submit';
-import { settleSubmission, submissionKey } from '@/lib/idempotency';
-import { type SiteLanguage, isMiniProgram } from '@/lib/language';
+import { isMiniProgram } from '@/lib/language';
 import { toast } from '@/lib/toast';
 import { type DistrictResolution, resolveDistrict } from '../api/district';
 import { submitChineseEnquiry } from '../api/submit-enquiry';
-import {
-  CHINESE_DEFAULTS,
-  type ChineseEnquiryValues,
-  LIMITS,
-  MATTERS,
-  chineseEnquiryBody,
-  chineseEnquirySchema,
-} from '../schemas/enquiry';
-import { useLeadFinish } from './use-lead-finish';
-
-const SCOPE = 'addSaleClue';
-
-interface Props {
-  lang: SiteLanguage;
-  sourcePage: string;
-  onDone: () => void;
-}
+import { CHINESE_DEFAULTS, type ChineseEnquiryValues, LIMITS, MATTERS, chineseEnquiryBody, chineseEnquirySchema } from '../schemas/enquiry';
+import { type EnquiryForm, EnquiryFormFrame, type EnquiryFormProps, MessageField, TextField, useEnquiryForm } from './enquiry-form';
 
 /**
  * The sales enquiry of the Chinese site (spec section 3): name, mobile, e-mail, topic, city
@@ -35,26 +17,10 @@ interface Props {
  * consent. The lead is tagged with its source and labelled mini-program or website by the
  * browser it comes from.
  */
-export function ChineseEnquiryForm({ lang, sourcePage, onDone }: Props) {
+export function ChineseEnquiryForm({ lang, sourcePage, onDone }: EnquiryFormProps) {
   const { t } = useTranslation(['forms', 'messages']);
-  const finish = useLeadFinish(lang, onDone);
-  const sending = useRef(false);
   // The district of the region chosen last, looked up as soon as a city is picked.
   const lookup = useRef<{ key: string; result: Promise<DistrictResolution> } | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    trigger,
-    formState: { errors, isSubmitting },
-  } = useForm<ChineseEnquiryValues>({
-    resolver: zodResolver(chineseEnquirySchema),
-    defaultValues: CHINESE_DEFAULTS,
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-  });
 
   /** The region's district; warns once per region when the CRM does not serve it yet. */
   const districtOf = (province: string, city: string): Promise<DistrictResolution> => {
@@ -69,76 +35,44 @@ export function ChineseEnquiryForm({ lang, sourcePage, onDone }: Props) {
     return lookup.current.result;
   };
 
-  const onValid = async (values: ChineseEnquiryValues) => {
-    if (sending.current) return;
-    sending.current = true;
-    try {
+  const form = useEnquiryForm({
+    lang,
+    onDone,
+    idPrefix: 'enquiry-zh',
+    schema: chineseEnquirySchema,
+    defaults: CHINESE_DEFAULTS,
+    scope: 'addSaleClue',
+    bodyOf: async (values: ChineseEnquiryValues) => {
       const { city } = await districtOf(values.region.province, values.region.city);
       const clueName = isMiniProgram(readBrowserInfo()) ? '小程序' : '官网';
-      const body = chineseEnquiryBody(values, { city, clueName, sourcePage });
-      await submitChineseEnquiry(body, submissionKey(SCOPE, body), lang);
-      settleSubmission(SCOPE);
+      return chineseEnquiryBody(values, { city, clueName, sourcePage });
+    },
+    send: submitChineseEnquiry,
+    // The server names the resolved district `city`; the form asks for it as the region.
+    fieldOf: (name) => (name === 'city' ? 'region' : name),
+    onSent: () => {
       lookup.current = null;
-      reset(CHINESE_DEFAULTS);
-      finish();
-    } catch (error: unknown) {
-      reportSubmitFailure(error, (key) => t(key), (name) => {
-        const field = name === 'city' ? 'region' : name;
-        if (!(field in CHINESE_DEFAULTS) || field === 'consent') return false;
-        setError(field as keyof ChineseEnquiryValues, { type: 'server', message: 'messages.checkField' }, { shouldFocus: true });
-        return true;
-      });
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  const onInvalid = (invalid: FieldErrors<ChineseEnquiryValues>) => {
-    if (invalid.consent) toast.warning(t('toasts.policy'));
-  };
-
-  const id = (name: string) => `enquiry-zh-${name}`;
-  const aria = (name: keyof ChineseEnquiryValues) => controlAria(id(name), Boolean(errors[name]?.message), true);
+    },
+  });
+  const { control, trigger } = form;
 
   return (
-    <form className={styles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting || undefined}>
-      <Field id={id('userName')} label={t('enquiry.userName')} required error={errors.userName} maxLength={LIMITS.userName}>
-        <input id={id('userName')} className={styles.input} autoComplete="name" maxLength={LIMITS.userName} {...aria('userName')} {...register('userName')} />
-      </Field>
-      <Field id={id('phoneNumber')} label={t('enquiry.phoneNumber')} required error={errors.phoneNumber}>
-        <input id={id('phoneNumber')} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" {...aria('phoneNumber')} {...register('phoneNumber')} />
-      </Field>
-      <Field id={id('email')} label={t('enquiry.email')} required error={errors.email}>
-        <input id={id('email')} className={styles.input} type="email" autoComplete="email" {...aria('email')} {...register('email')} />
-      </Field>
-      <Field id={id('companyName')} label={t('enquiry.companyName')} required error={errors.companyName} maxLength={LIMITS.companyName}>
-        <input
-          id={id('companyName')}
-          className={styles.input}
-          autoComplete="organization"
-          maxLength={LIMITS.companyName}
-          {...aria('companyName')}
-          {...register('companyName')}
-        />
-      </Field>
-      <ChoiceGroup id={id('communicateMatter')} legend={t('enquiry.communicateMatter')} required error={errors.communicateMatter} wide kind="radio">
-        {MATTERS.map((matter) => (
-          <label key={matter} className={styles.choice}>
-            <input type="radio" value={matter} {...register('communicateMatter', { onChange: () => void trigger('communicateMatter') })} />
-            {t(`enquiry.matters.${matter}`)}
-          </label>
-        ))}
-      </ChoiceGroup>
+    <EnquiryFormFrame form={form}>
+      <TextField form={form} name="userName" label={t('enquiry.userName')} autoComplete="name" maxLength={LIMITS.userName} />
+      <TextField form={form} name="phoneNumber" label={t('enquiry.phoneNumber')} type="tel" autoComplete="tel" />
+      <TextField form={form} name="email" label={t('enquiry.email')} type="email" autoComplete="email" />
+      <TextField form={form} name="companyName" label={t('enquiry.companyName')} autoComplete="organization" maxLength={LIMITS.companyName} />
+      <MatterChoice form={form} />
       <Controller
         control={control}
         name="region"
         render={({ field }) => (
           <RegionPicker
-            id={id('city')}
+            id={form.id('city')}
             label={t('enquiry.city')}
             required
             wide
-            error={errors.region}
+            error={form.error('region')}
             value={field.value}
             inputRef={field.ref}
             onBlur={field.onBlur}
@@ -152,44 +86,31 @@ export function ChineseEnquiryForm({ lang, sourcePage, onDone }: Props) {
           />
         )}
       />
-      <Field
-        id={id('specificRequirements')}
+      <MessageField
+        form={form}
+        name="specificRequirements"
         label={t('enquiry.specificRequirements')}
-        required
-        wide
-        error={errors.specificRequirements}
+        placeholder={t('enquiry.specificRequirementsPlaceholder')}
         maxLength={LIMITS.specificRequirements}
-      >
-        <textarea
-          id={id('specificRequirements')}
-          className={styles.textarea}
-          placeholder={t('enquiry.specificRequirementsPlaceholder')}
-          maxLength={LIMITS.specificRequirements}
-          {...aria('specificRequirements')}
-          {...register('specificRequirements')}
-        />
-      </Field>
-      <Controller
-        control={control}
-        name="consent"
-        render={({ field }) => (
-          <PolicyConsent
-            id={id('consent')}
-            lang={lang}
-            checked={field.value}
-            inputRef={field.ref}
-            onBlur={field.onBlur}
-            onChange={(checked) => {
-              field.onChange(checked);
-              void trigger('consent');
-            }}
-            error={errors.consent}
-          />
-        )}
       />
-      <div className={styles.actions}>
-        <SubmitButton busy={isSubmitting}>{t('enquiry.submit')}</SubmitButton>
-      </div>
-    </form>
+    </EnquiryFormFrame>
+  );
+}
+
+/**
+ * The topic, checked as soon as one is picked. Its own component, so that it registers with the
+ * form in the order of the fields: the first invalid field takes the focus.
+ */
+function MatterChoice({ form }: { form: EnquiryForm<ChineseEnquiryValues> }) {
+  const { t } = useTranslation('forms');
+  return (
+    <ChoiceGroup id={form.id('communicateMatter')} legend={t('enquiry.communicateMatter')} required error={form.error('communicateMatter')} wide kind="radio">
+      {MATTERS.map((matter) => (
+        <label key={matter} className={styles.choice}>
+          <input type="radio" value={matter} {...form.register('communicateMatter', { onChange: () => void form.trigger('communicateMatter') })} />
+          {t(`enquiry.matters.${matter}`)}
+        </label>
+      ))}
+    </ChoiceGroup>
   );
 }
