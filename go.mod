@@ -2,6 +2,13 @@ module github.com/jakarobotics/website
 
 go 1.26.8
 
+// npm's packages are not the site's Go code (flatted ships a Go port): ./... stops here.
+ignore (
+	./e2e/node_modules
+	./node_modules
+	./web/node_modules
+)
+
 require (
 	github.com/KimMachineGun/automemlimit v1.0.1
 	github.com/getkin/kin-openapi v0.152.0
