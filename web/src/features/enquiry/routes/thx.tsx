@@ -5,6 +5,7 @@ import { useSiteInfo } from '@/api/site-info';
 import { PageFrame } from '@/components/ui/page-frame';
 import { homePath, localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
+import tile from '@/components/ui/link-tile.module.css';
 import styles from './thx.module.css';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
@@ -103,14 +104,14 @@ export function ThxRoute() {
         <ul className={styles.links}>
           {NEXT_STEPS.map(({ key, path, titleKey }) => (
             <li key={key}>
-              <Link to={localizePath(path, context.lang)} className={styles.link}>
-                <svg className={styles.icon} viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+              <Link to={localizePath(path, context.lang)} className={`${tile.link} ${tile.row}`}>
+                <svg className={tile.icon} viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
                   <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
                     {NEXT_ICONS[key]}
                   </g>
                 </svg>
-                <span className={styles.linkTitle}>{tc(titleKey)}</span>
-                <span className={styles.linkText}>{t(`thx.${key}Text`)}</span>
+                <span className={tile.title}>{tc(titleKey)}</span>
+                <span className={tile.text}>{t(`thx.${key}Text`)}</span>
               </Link>
             </li>
           ))}

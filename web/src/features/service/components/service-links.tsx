@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
+import tile from '@/components/ui/link-tile.module.css';
 import styles from './service-links.module.css';
 
 type ServiceKey = 'repair' | 'download' | 'faq' | 'academy' | 'provider' | 'virtual';
@@ -45,14 +46,14 @@ export function ServiceLinks() {
     <ul className={styles.links}>
       {LINKS.map(({ key, href }) => (
         <li key={key}>
-          <SmartLink href={href} className={styles.link}>
-            <svg className={styles.icon} viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+          <SmartLink href={href} className={`${tile.link} ${tile.compact}`}>
+            <svg className={tile.icon} viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
               <g fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
                 {ICONS[key]}
               </g>
             </svg>
-            <span className={styles.title}>{t(`service.links.${key}`)}</span>
-            <span className={styles.text}>{t(`service.links.${key}Text`)}</span>
+            <span className={tile.title}>{t(`service.links.${key}`)}</span>
+            <span className={tile.text}>{t(`service.links.${key}Text`)}</span>
           </SmartLink>
         </li>
       ))}
