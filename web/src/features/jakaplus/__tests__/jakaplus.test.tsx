@@ -94,7 +94,8 @@ describe('a JAKA+ partner and its products', () => {
     ]);
     await renderRoute(<JakaListRoute />, '/jakaList/:id', '/en/jakaList/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Grivo Robotics' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /GR-E40/ }).getAttribute('href')).toBe('/en/jakaDetail/11');
+    // The heading comes with the partner list, the products with their own request.
+    expect((await screen.findByRole('link', { name: /GR-E40/ })).getAttribute('href')).toBe('/en/jakaDetail/11');
     expect(requests.some((r) => r.url === '/prod-api/api/jaka+/getProductListById/9/1')).toBe(true);
   });
 
