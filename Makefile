@@ -18,7 +18,7 @@ WEB_SOURCES := $(shell find web/src web/server web/index.html web/public -type f
 	$(wildcard messages/*.json)
 GO_SOURCES := $(shell find bff mocks openapi messages -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e screenshots check-generated clean
+.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e screenshots check-generated clean images-binaries check-docker
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -46,6 +46,27 @@ bin/bff: $(GO_SOURCES)
 
 bin/bff-dev: $(GO_SOURCES)
 	$(GO) build -o bin/bff-dev ./bff/cmd/bff-dev
+
+# The binaries the container images copy (docker/*.Dockerfile run this same target in their
+# build stage): static (no cgo, so they run on a distroless base without libc), without local
+# paths (-trimpath) or symbol tables, for linux/$(IMAGE_ARCH). bin/image/bff is the production BFF,
+# bin/image/probe the health check the images run, bin/image/legacy the stand-ins.
+IMAGE_ARCH ?= amd64
+IMAGE_GO_ENV := CGO_ENABLED=0 GOOS=linux GOARCH=$(IMAGE_ARCH)
+IMAGE_GO_FLAGS := -trimpath -ldflags='-s -w' -buildvcs=false
+images-binaries: $(GO_SOURCES) ## the static binaries the container images hold, built as docker/*.Dockerfile build them, in bin/image
+	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/bff ./bff/cmd/bff
+	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/probe ./bff/cmd/probe
+	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/legacy ./mocks/cmd/legacy
+
+# What can be checked of docker/ without a container engine: the compose file (Debian's
+# docker-compose 1.29, with the example env files when no filled-in ones exist) and the
+# Kubernetes manifests as YAML.
+check-docker: ## validate docker/compose.yaml and parse docker/k8s/*.yaml (no container engine needed)
+	@command -v docker-compose >/dev/null || apt-get install -y docker-compose
+	@for f in site secrets; do [ -f docker/env/$$f.env ] || cp docker/env/$$f.env.example docker/env/$$f.env; done
+	docker-compose -f docker/compose.yaml config -q
+	python3 -c 'import sys, yaml; [list(yaml.safe_load_all(open(f))) for f in sys.argv[1:]]' docker/k8s/*.yaml
 
 # Two lanes side by side, one per core: the Go tests and the Pact tests; the build, then the web
 # units (after the build, which regenerates the API client that they and the generated-client
