@@ -20,3 +20,14 @@ func replicas(t *testing.T, n int) (*redistest.Server, []*redis.Client) {
 	}
 	return srv, clients
 }
+
+// unreachable returns a client of a Redis that has stopped, which gives up on the first failed
+// dial (the default tries five times, about 2 s a call).
+func unreachable(t *testing.T) *redis.Client {
+	t.Helper()
+	srv := redistest.Start(t)
+	srv.Stop()
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr, DialerRetries: 1, MaxRetries: -1})
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
