@@ -88,7 +88,8 @@ lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directiv
 	$(GO) vet -tags pact ./...
 	$(GO) tool staticcheck -tags pact ./...
 
-test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector
+test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector (installs Debian's redis-server for the shared-state tests)
+	./scripts/ensure-redis.sh
 	$(GO) test -race ./...
 
 test-web: $(NODE_STAMP) ## web and journey lint, web unit tests, and a check that the generated client matches the contract
