@@ -8,6 +8,7 @@
 //	/cms/v2/banners?placement&locale        published banners of a placement
 //	/assets/{name...}                       public media library (SVG pictures, files of public documents)
 //	/cms/v2/files/{ref}                     a file of a document that needs login, by grant (files.go)
+//	/__admin/calls?path=…                   how many calls of the API each path has had (calls.go)
 //
 // Every content call takes locale (a wire language code; en_eu and en_us fall back to en); a
 // valid preview token in the header X-CMS-Preview-Token adds draft items (see preview.go).
@@ -28,7 +29,9 @@ type server struct {
 func NewHandler(store *Store, opts Options) http.Handler {
 	s := &server{store: store}
 	p := newPreviews(opts)
+	counted := newCalls()
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /__admin/calls", counted.serve)
 	mux.HandleFunc("POST /__admin/preview-links", p.mintLink)
 	mux.HandleFunc("GET /cms/v2/languages", s.languages)
 	mux.HandleFunc("GET /cms/v2/menus/{id}", s.menu)
@@ -37,7 +40,7 @@ func NewHandler(store *Store, opts Options) http.Handler {
 	s.registerCatalogue(mux)
 	s.registerNewsroom(mux)
 	s.registerCompany(mux)
-	return p.wrap(mux)
+	return counted.wrap(p.wrap(mux))
 }
 
 func badRequest(w http.ResponseWriter, msg string) {
