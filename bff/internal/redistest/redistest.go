@@ -1,5 +1,7 @@
 // Package redistest starts a real redis-server for a test: on a free loopback port, with its own
-// temporary directory, no persistence, stopped when the test ends. It is for tests only.
+// temporary directory, no persistence (StartWith may turn on the append-only file), stopped when
+// the test ends. A server can be killed and restarted on the same port with the same directory,
+// as a crashed Redis that its supervisor starts again. It is for tests only.
 //
 // redis-server must be installed (scripts/ensure-redis.sh installs Debian's; make test runs it).
 // When it is not, Start fails the test, unless REDISTEST_SKIP_MISSING=1 is set, in which case
@@ -30,14 +32,34 @@ const startTimeout = 10 * time.Second
 // stopTimeout bounds how long a server may take to exit after SIGTERM before it is killed.
 const stopTimeout = 5 * time.Second
 
-// Server is one redis-server process of a test.
+// Options change how a server runs. The zero value is Start's: no persistence at all.
+type Options struct {
+	// AppendOnly turns on Redis's append-only file (appendonly yes) in the server's directory,
+	// so that what it acknowledged survives Kill and Restart.
+	AppendOnly bool
+	// AppendFsync is the append-only file's fsync policy: always, everysec (the default when
+	// empty) or no.
+	AppendFsync string
+}
+
+// Server is one redis-server of a test: one process at a time, on one port, in one directory.
 type Server struct {
-	// Addr is where it listens, host:port on 127.0.0.1.
+	// Addr is where it listens, host:port on 127.0.0.1; it stays the same across Restart.
 	Addr string
 
+	bin, dir string
+	port     int
+	opts     Options
+	out      *syncBuffer // stdout and stderr of every process, for failure messages
+
+	mu   sync.Mutex
+	proc *process // the current process
+}
+
+// process is one run of redis-server.
+type process struct {
 	cmd    *exec.Cmd
 	exited chan struct{} // closed when the process has exited
-	out    *syncBuffer   // its stdout and stderr, for failure messages
 	once   sync.Once
 }
 
@@ -45,6 +67,17 @@ type Server struct {
 // PING.
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return StartWith(t, Options{})
+}
+
+// StartWith is Start with options.
+func StartWith(t testing.TB, opts Options) *Server {
+	t.Helper()
+	switch opts.AppendFsync {
+	case "", "always", "everysec", "no":
+	default:
+		t.Fatalf("redistest: AppendFsync %q: want always, everysec or no", opts.AppendFsync)
+	}
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		if os.Getenv(SkipEnv) == "1" {
@@ -57,7 +90,7 @@ func Start(t testing.TB) *Server {
 	// a server that exits before it answers is tried again on another port.
 	var lastErr error
 	for range 5 {
-		s, err := start(bin, dir)
+		s, err := start(bin, dir, opts)
 		if err == nil {
 			t.Cleanup(s.Stop)
 			return s
@@ -68,45 +101,65 @@ func Start(t testing.TB) *Server {
 	return nil
 }
 
-func start(bin, dir string) (*Server, error) {
+func start(bin, dir string, opts Options) (*Server, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{
-		Addr:   net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
-		exited: make(chan struct{}),
-		out:    &syncBuffer{},
+		Addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
+		bin:  bin, dir: dir, port: port, opts: opts,
+		out: &syncBuffer{},
 	}
-	s.cmd = exec.Command(bin,
-		"--port", strconv.Itoa(port),
-		"--bind", "127.0.0.1",
-		"--save", "",
-		"--appendonly", "no",
-		"--dir", dir,
-		"--daemonize", "no",
-		"--logfile", "",
-	)
-	s.cmd.Stdout = s.out
-	s.cmd.Stderr = s.out
-	s.cmd.SysProcAttr = sysProcAttr()
-	if err := s.cmd.Start(); err != nil {
-		return nil, err
-	}
-	go func() {
-		_ = s.cmd.Wait()
-		close(s.exited)
-	}()
-	if err := s.awaitPing(); err != nil {
-		s.Stop()
+	if err := s.run(); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
+// run starts a process on the server's port and directory and waits until it answers PING.
+func (s *Server) run() error {
+	// No RDB snapshots ever; the append-only file only when asked for.
+	aof := []string{"--appendonly", "no"}
+	if s.opts.AppendOnly {
+		fsync := s.opts.AppendFsync
+		if fsync == "" {
+			fsync = "everysec"
+		}
+		aof = []string{"--appendonly", "yes", "--appendfsync", fsync}
+	}
+	args := append([]string{
+		"--port", strconv.Itoa(s.port),
+		"--bind", "127.0.0.1",
+		"--save", "",
+		"--dir", s.dir,
+		"--daemonize", "no",
+		"--logfile", "",
+	}, aof...)
+	p := &process{cmd: exec.Command(s.bin, args...), exited: make(chan struct{})}
+	p.cmd.Stdout = s.out
+	p.cmd.Stderr = s.out
+	p.cmd.SysProcAttr = sysProcAttr()
+	if err := p.cmd.Start(); err != nil {
+		return err
+	}
+	go func() {
+		_ = p.cmd.Wait()
+		close(p.exited)
+	}()
+	s.mu.Lock()
+	s.proc = p
+	s.mu.Unlock()
+	if err := s.awaitPing(p); err != nil {
+		p.stop(syscall.SIGTERM)
+		return err
+	}
+	return nil
+}
+
 // awaitPing polls the server with PING, with a growing pause between tries, until it answers
 // PONG, it exits, or startTimeout passes.
-func (s *Server) awaitPing() error {
+func (s *Server) awaitPing(p *process) error {
 	deadline := time.NewTimer(startTimeout)
 	defer deadline.Stop()
 	pause := time.Millisecond
@@ -117,7 +170,7 @@ func (s *Server) awaitPing() error {
 		}
 		retry := time.NewTimer(pause)
 		select {
-		case <-s.exited:
+		case <-p.exited:
 			retry.Stop()
 			return fmt.Errorf("redis-server on %s exited before it answered: %s", s.Addr, s.out.String())
 		case <-deadline.C:
@@ -131,14 +184,38 @@ func (s *Server) awaitPing() error {
 
 // Stop stops the server: SIGTERM, then SIGKILL if it has not exited within stopTimeout. It may be
 // called more than once.
-func (s *Server) Stop() {
-	s.once.Do(func() {
-		_ = s.cmd.Process.Signal(syscall.SIGTERM)
+func (s *Server) Stop() { s.current().stop(syscall.SIGTERM) }
+
+// Kill ends the server's process with SIGKILL, as a crash would, and returns once it has exited.
+// What it acknowledged survives only in its append-only file (Options.AppendOnly).
+func (s *Server) Kill() { s.current().stop(syscall.SIGKILL) }
+
+// Restart starts the server again after Stop or Kill, on the same port with the same directory
+// (so the same append-only file), and returns once it answers PING; it fails t otherwise.
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	s.Stop() // nothing when it is stopped already
+	if err := s.run(); err != nil {
+		t.Fatalf("redis-server did not start again on %s: %v", s.Addr, err)
+	}
+}
+
+func (s *Server) current() *process {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.proc
+}
+
+// stop sends sig, then SIGKILL if the process has not exited within stopTimeout, and waits for it
+// to exit. Only the first call of a process signals it; later ones return at once.
+func (p *process) stop(sig syscall.Signal) {
+	p.once.Do(func() {
+		_ = p.cmd.Process.Signal(sig)
 		select {
-		case <-s.exited:
+		case <-p.exited:
 		case <-time.After(stopTimeout):
-			_ = s.cmd.Process.Kill()
-			<-s.exited
+			_ = p.cmd.Process.Kill()
+			<-p.exited
 		}
 	})
 }
