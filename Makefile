@@ -32,7 +32,7 @@ run: build ## install what is needed, build, and start the site with its stand-i
 serve: ## start the built site with its stand-ins (no install, no build), as `make run` and the browser tests do
 	./bin/bff-dev
 
-build: bin/bff bin/bff-dev web/dist/index.html ## build the production BFF, the development BFF and the web app
+build: bin/bff bin/bff-dev bin/legacy web/dist/index.html ## build the production BFF, the development BFF, the stand-ins and the web app
 
 $(NODE_STAMP): package.json package-lock.json web/package.json e2e/package.json
 	$(NPM) ci --no-audit --no-fund
@@ -46,6 +46,11 @@ bin/bff: $(GO_SOURCES)
 
 bin/bff-dev: $(GO_SOURCES)
 	$(GO) build -o bin/bff-dev ./bff/cmd/bff-dev
+
+# The stand-ins for the legacy systems as their own process (mocks/cmd/legacy), which the scale
+# test points three bin/bff at.
+bin/legacy: $(GO_SOURCES)
+	$(GO) build -o bin/legacy ./mocks/cmd/legacy
 
 # The binaries the container images copy (docker/*.Dockerfile run this same target in their
 # build stage): static (no cgo, so they run on a distroless base without libc), without local

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -26,7 +28,8 @@ func main() {
 func run(ctx context.Context, args []string, stdout io.Writer) error {
 	flags := flag.NewFlagSet("legacy", flag.ContinueOnError)
 	host := flags.String("host", "127.0.0.1", "interface to listen on")
-	basePort := flags.Int("base-port", 9101, "port of the first system; the others follow in order: "+strings.Join(mocks.Systems, ", "))
+	basePort := flags.Int("base-port", 9101, "port of the first system; the others follow in order: "+strings.Join(mocks.Systems, ", ")+
+		" (0: each on a free port; the lines printed at start say which)")
 	dataDir := flags.String("data-dir", ".data/mocks", "where mocks with state keep it")
 	only := flags.String("systems", strings.Join(mocks.Systems, ","), "comma-separated systems to run")
 	if err := flags.Parse(args); err != nil {
@@ -47,7 +50,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if !wanted[name] {
 			continue
 		}
-		r, err := mocks.Start(name, fmt.Sprintf("%s:%d", *host, *basePort+i), opts, log)
+		port := 0
+		if *basePort != 0 {
+			port = *basePort + i
+		}
+		r, err := mocks.Start(name, net.JoinHostPort(*host, strconv.Itoa(port)), opts, log)
 		if err != nil {
 			return err
 		}
