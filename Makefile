@@ -18,7 +18,7 @@ WEB_SOURCES := $(shell find web/src web/server web/index.html web/public -type f
 	$(wildcard messages/*.json)
 GO_SOURCES := $(shell find bff mocks openapi messages -name '*.go' -o -name '*.json' -o -name '*.yaml' 2>/dev/null) go.mod go.sum
 
-.PHONY: help run serve build test lint-go test-go test-web test-pact test-e2e screenshots check-generated clean images-binaries check-docker
+.PHONY: help run serve build test lint-go test-go test-web test-pact test-scale test-e2e screenshots check-generated clean images-binaries check-docker
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort
@@ -75,7 +75,8 @@ check-docker: ## validate docker/compose.yaml and parse docker/k8s/*.yaml (no co
 
 # Two lanes side by side, one per core: the Go tests and the Pact tests; the build, then the web
 # units (after the build, which regenerates the API client that they and the generated-client
-# check read). Each lane's output is printed whole when it ends. The browser journeys come last,
+# check read), then the scale test, which runs the binaries the build made and spends most of
+# its time waiting on its processes. Each lane's output is printed whole when it ends. The browser journeys come last,
 # on their own, as their checks of time (a render in time, a timer that ticks) expect.
 test: $(NODE_STAMP) ## run every test layer
 	$(MAKE) --no-print-directory --output-sync=recurse -j2 test-lane-go test-lane-web
@@ -86,12 +87,13 @@ test-lane-go:
 	$(MAKE) --no-print-directory test-go test-pact
 
 test-lane-web:
-	$(MAKE) --no-print-directory build test-web
+	$(MAKE) --no-print-directory build test-web test-scale
 
-# The pact build tag takes the consumer pacts and their verification into the linters too.
+# The pact and scale build tags take the consumer pacts, their verification and the scale test
+# into the linters too.
 lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directive)
-	$(GO) vet -tags pact ./...
-	$(GO) tool staticcheck -tags pact ./...
+	$(GO) vet -tags pact,scale ./...
+	$(GO) tool staticcheck -tags pact,scale ./...
 
 test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector (installs Debian's redis-server for the shared-state tests)
 	./scripts/ensure-redis.sh
@@ -107,6 +109,14 @@ test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client meth
 	rm -rf contracts/pacts
 	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/internal/pacttest/... ./bff/internal/upstream/...
 	$(PACT_ENV) $(GO) test -count=1 -tags pact ./contracts/...
+
+# The scale test (bff/scaletest, build tag scale) runs what production runs, without containers:
+# Redis with its append-only file, the stand-ins (bin/legacy), three bin/bff sharing Redis and
+# nginx round robin in front of them, each on a free loopback port, and prints its figures.
+test-scale: bin/bff bin/legacy web/dist/index.html ## three production BFFs sharing Redis behind nginx: shared limits and sessions, no CMS stampede, Redis restarted, no lead lost with a replica killed (installs Debian's redis-server and nginx)
+	./scripts/ensure-redis.sh
+	./scripts/ensure-nginx.sh
+	$(GO) test -tags scale -count=1 -timeout 4m -v ./bff/scaletest/
 
 test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it
 	./scripts/ensure-chromium.sh

@@ -1,0 +1,456 @@
+//go:build scale && linux
+
+// Package scaletest proves, with real processes, that several BFF replicas behind a load
+// balancer behave as one site: Redis (with its append-only file) on a loopback port, the
+// stand-ins of the legacy systems once (bin/legacy), three production BFFs (bin/bff) sharing
+// Redis, and nginx round robin in front of them. Every request of a scenario goes through nginx
+// unless it says which replica it asks directly.
+//
+// It builds nothing: make test-scale builds bin/bff, bin/legacy and web/dist first and installs
+// Debian's redis-server and nginx when they are missing. The build tag keeps it out of
+// `go test ./...`:
+//
+//	make test-scale
+//	go test -tags scale -count=1 -v ./bff/scaletest/                  # after make build
+//	go test -tags scale -count=1 -v ./bff/scaletest/ -run 'Scale/leads'
+//
+// SCALE_BFF_BIN and SCALE_LEGACY_BIN point at other binaries than bin/bff and bin/legacy.
+package scaletest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestScale runs the scenarios on one cluster, in an order that keeps each one's premises: the
+// leads scenario kills a replica for good, so it comes last.
+func TestScale(t *testing.T) {
+	started := time.Now()
+	c := startCluster(t)
+	t.Run("limit", c.sharedLimit)
+	t.Run("session", c.sharedSession)
+	t.Run("content", c.contentStampede)
+	t.Run("redis-restart", c.redisRestart)
+	t.Run("leads", c.leadsSurviveADeadReplica)
+	t.Logf("the whole run took %s", time.Since(started).Round(time.Millisecond))
+}
+
+// codeRequest asks for a registration code for phone through nginx (a phone nobody registered:
+// the code is sent, and counts against the phone's limit).
+func (c *cluster) codeRequest(t *testing.T, phone string) answer {
+	t.Helper()
+	return c.must(t, "POST", c.base+"/prod-api/login/phoneVerificationCode", map[string]string{"phone": phone, "purpose": "register"})
+}
+
+// exhaustCodes asks for codeLimit codes for phone through nginx, each of which must be sent, and
+// returns the replicas that answered.
+func (c *cluster) exhaustCodes(t *testing.T, phone string) map[string]int {
+	t.Helper()
+	served := map[string]int{}
+	for i := range codeLimit {
+		a := c.codeRequest(t, phone)
+		if a.status != http.StatusOK {
+			t.Fatalf("code %d of %d for %s: %d %.300s (from %s)", i+1, codeLimit, phone, a.status, a.body, a.replica)
+		}
+		served[a.replica]++
+	}
+	return served
+}
+
+// expectCodesRefused asks n more times for phone and fails t unless every one is refused 429
+// with Retry-After; it returns the replicas that refused.
+func (c *cluster) expectCodesRefused(t *testing.T, phone string, n int) map[string]int {
+	t.Helper()
+	refused := map[string]int{}
+	for i := range n {
+		a := c.codeRequest(t, phone)
+		if a.status != http.StatusTooManyRequests {
+			t.Errorf("code %d for %s after the limit of %d: %d %.300s (from %s), want 429", codeLimit+i+1, phone, codeLimit, a.status, a.body, a.replica)
+			continue
+		}
+		if a.header.Get("Retry-After") == "" {
+			t.Errorf("429 from %s without Retry-After", a.replica)
+		}
+		refused[a.replica]++
+	}
+	return refused
+}
+
+// sharedLimit: a limit of codeLimit codes per phone holds across the replicas. Requests go round
+// robin, so each replica sees only one of the codes sent; replicas that counted alone would let
+// the next ones through.
+func (c *cluster) sharedLimit(t *testing.T) {
+	const phone = "13900000001"
+	sent := c.exhaustCodes(t, phone)
+	refused := c.expectCodesRefused(t, phone, 2*replicas)
+	t.Logf("limit %d codes per phone: sent by %v, the next %d refused 429 by %v", codeLimit, sent, 2*replicas, refused)
+	if len(refused) != replicas {
+		t.Errorf("the refusals came from %d replicas (%v), want all %d: the requests did not spread", len(refused), refused, replicas)
+	}
+}
+
+// sharedSession: a session made through nginx works on every replica asked directly; a logout on
+// one ends it on all of them at once, though each had just checked it (and may cache a check).
+func (c *cluster) sharedSession(t *testing.T) {
+	login := c.must(t, "POST", c.base+"/prod-api/login/phonePasswordLogin", map[string]string{"phone": "13800138000", "password": "Jaka@2024"})
+	if login.status != http.StatusOK {
+		t.Fatalf("login: %d %.300s", login.status, login.body)
+	}
+	var session struct {
+		Token string `json:"token"`
+	}
+	if err := json.Unmarshal(login.envelope(t).Data, &session); err != nil || session.Token == "" {
+		t.Fatalf("login without a token: %v %.300s", err, login.body)
+	}
+	check := func(r *replica) answer {
+		return c.must(t, "POST", "http://"+r.addr+"/prod-api/login/validateToken?token="+session.Token, nil)
+	}
+	for _, r := range c.replicas {
+		if a := check(r); a.status != http.StatusOK || !a.envelope(t).Success {
+			t.Fatalf("the session made through nginx (on %s) is refused by %s: %d %.300s", login.replica, r.name, a.status, a.body)
+		}
+	}
+	logout := c.must(t, "POST", "http://"+c.replicas[0].addr+"/prod-api/login/logout", nil, "token", session.Token)
+	if logout.status != http.StatusOK {
+		t.Fatalf("logout on %s: %d %.300s", c.replicas[0].name, logout.status, logout.body)
+	}
+	for _, r := range c.replicas {
+		if a := check(r); a.status != http.StatusUnauthorized {
+			t.Errorf("after the logout on %s, %s still answers %d %.300s for the session, want 401", c.replicas[0].name, r.name, a.status, a.body)
+		}
+	}
+	t.Logf("session made on %s, accepted by all %d replicas, ended on every one by a logout on %s", login.replica, replicas, c.replicas[0].name)
+}
+
+// contentStampede: 100 concurrent cold requests for one content answer, spread by nginx over the
+// replicas, make one CMS call: the replicas share the answer and a lock around the call. (Each
+// replica coalescing its own misses alone would make up to one call per replica.)
+func (c *cluster) contentStampede(t *testing.T) {
+	const (
+		requests = 100
+		// Nothing else in the test reads the product lines, in any language.
+		cmsPath = "/cms/v2/product-lines"
+		url     = "/prod-api/api/productCenter/productLineList"
+	)
+	before := c.cmsCalls(t, cmsPath)
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		served   = map[string]int{}
+		failures []string
+		start    = make(chan struct{})
+	)
+	for range requests {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			a, err := c.do("GET", c.base+url, nil, "lang", "ru")
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				failures = append(failures, err.Error())
+			case a.status != http.StatusOK:
+				failures = append(failures, fmt.Sprintf("%d from %s: %.200s", a.status, a.replica, a.body))
+			default:
+				served[a.replica]++
+			}
+		}()
+	}
+	began := time.Now()
+	close(start)
+	wg.Wait()
+	took := time.Since(began)
+	calls := c.cmsCalls(t, cmsPath) - before
+	t.Logf("%d concurrent cold requests for one content answer, answered by %v in %s: %d CMS call(s)",
+		requests, served, took.Round(time.Millisecond), calls)
+	if len(failures) > 0 {
+		t.Errorf("%d of %d requests failed, e.g. %s", len(failures), requests, failures[0])
+	}
+	if len(served) != replicas {
+		t.Errorf("the requests reached %d replicas (%v), want all %d", len(served), served, replicas)
+	}
+	if calls > replicas {
+		t.Errorf("%d CMS calls: more than one per replica, the replicas' own coalescing failed", calls)
+	}
+	if calls != 1 {
+		t.Errorf("%d CMS calls, want 1: the replicas do not share the answer and a lock around the CMS call", calls)
+	}
+}
+
+// cmsCalls is how many calls of path the content stand-in has had.
+func (c *cluster) cmsCalls(t *testing.T, path string) int64 {
+	t.Helper()
+	var out struct {
+		Calls int64 `json:"calls"`
+	}
+	c.legacyJSON(t, "content", "/__admin/calls?path="+path, &out)
+	return out.Calls
+}
+
+// redisRestart: Redis dies (SIGKILL) and is started again on the same port with the same
+// directory. While it is down, the replicas serve pages and API reads through nginx as before,
+// never a 5xx (a code request is limited by each replica's own memory meanwhile);
+// afterwards they use Redis again without a restart of their own: a limit reached before the
+// outage (kept in the append-only file) still refuses on every replica, and a new limit is
+// shared again.
+func (c *cluster) redisRestart(t *testing.T) {
+	const (
+		before = "13900000002" // its limit is reached before the outage
+		during = "13900000003" // asked for during the outage (each replica's own memory answers)
+		after  = "13900000004" // its limit is reached after
+	)
+	c.exhaustCodes(t, before)
+
+	killed := time.Now()
+	c.redis.Kill()
+	restarted := false
+	defer func() {
+		if !restarted { // a failed check must not leave the next scenario without Redis
+			c.redis.Restart(t)
+		}
+	}()
+
+	// Each kind of request 2×replicas times in a row: round robin hands each replica two.
+	reads := []struct {
+		method, path, lang string
+		want               int
+	}{
+		{"GET", "/en/index", "", http.StatusOK},                                                    // the home page
+		{"GET", "/en/productList", "", http.StatusOK},                                              // a page
+		{"GET", "/prod-api/api/productCenter/productLineList", "ru", http.StatusOK},                // cached before the outage
+		{"GET", "/prod-api/api/programa/buildProgramaTree/8", "de", http.StatusOK},                 // cold: read from the CMS now
+		{"POST", "/prod-api/login/phoneVerificationCode", "", http.StatusOK},                       // two per replica: under the limit
+		{"POST", "/prod-api/login/validateToken?token=not-a-session", "", http.StatusUnauthorized}, // the token check
+	}
+	counts := map[string]map[int]int{}      // path → status → count
+	servedBy := map[string]map[string]int{} // path → replica → count
+	for _, r := range reads {
+		counts[r.path] = map[int]int{}
+		servedBy[r.path] = map[string]int{}
+		for range 2 * replicas {
+			var body any
+			if strings.HasSuffix(r.path, "phoneVerificationCode") {
+				body = map[string]string{"phone": during, "purpose": "register"}
+			}
+			headers := []string{}
+			if r.lang != "" {
+				headers = append(headers, "lang", r.lang)
+			}
+			a, err := c.do(r.method, c.base+r.path, body, headers...)
+			if err != nil {
+				t.Errorf("during the outage, %s %s: %v", r.method, r.path, err)
+				continue
+			}
+			counts[r.path][a.status]++
+			servedBy[r.path][a.replica]++
+			if a.status != r.want {
+				t.Errorf("during the outage, %s %s: %d from %s, want %d: %.300s", r.method, r.path, a.status, a.replica, r.want, a.body)
+			}
+		}
+		if len(servedBy[r.path]) != replicas {
+			t.Errorf("during the outage %s %s reached %v, want all %d replicas", r.method, r.path, servedBy[r.path], replicas)
+		}
+	}
+	ready := map[string]int{}
+	for _, r := range c.replicas {
+		resp, err := c.client.Get("http://" + r.admin + "/readyz")
+		if err == nil {
+			ready[r.name] = resp.StatusCode
+			_ = resp.Body.Close()
+		}
+	}
+	t.Logf("during the outage (%s): answers by path and status %v; readiness %v",
+		time.Since(killed).Round(time.Millisecond), counts, ready)
+
+	c.redis.Restart(t)
+	restarted = true
+	back := time.Now()
+	refused := c.expectCodesRefused(t, before, replicas)
+	if len(refused) != replicas {
+		t.Errorf("after the restart, the limit reached before the outage was kept by %v, want all %d replicas", refused, replicas)
+	}
+	c.exhaustCodes(t, after)
+	refusedAfter := c.expectCodesRefused(t, after, replicas)
+	t.Logf("Redis down %s; after its restart the limit reached before it refused on %v, a new limit was shared again (refused on %v), %s after the restart",
+		back.Sub(killed).Round(time.Millisecond), refused, refusedAfter, time.Since(back).Round(time.Millisecond))
+}
+
+// leadsSurviveADeadReplica: the CRM is down; 500 leads are sent through nginx, a handful at a
+// time; half-way one replica is SIGKILLed and never comes back; then the CRM comes back. Every
+// lead the site accepted (a 2xx) reaches the CRM exactly once, whichever replica took it, the
+// dead one's included. A lead whose request died with the replica (nginx answers 502: the
+// visitor sees an error) is sent again with the same Idempotency-Key, as the web's form does on a
+// retry; then all 500 are accepted, and the CRM holds exactly 500, none twice.
+func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
+	const (
+		total       = 500
+		concurrency = 8
+	)
+	victim := c.replicas[len(c.replicas)-1]
+	c.setDown(t, "crm", true)
+	crmBack := false
+	defer func() {
+		if !crmBack {
+			c.setDown(t, "crm", false)
+		}
+	}()
+
+	type result struct {
+		key     string
+		status  int
+		replica string
+		err     error
+	}
+	key := func(i int) string { return fmt.Sprintf("scale-lead-%04d", i) }
+	send := func(i int) result {
+		lead := map[string]any{
+			"userName": fmt.Sprintf("Visitor %d", i), "phone": "+49 151 2345678", "email": fmt.Sprintf("visitor%d@example.de", i),
+			"companyName": "Schmidt GmbH", "industry": []string{"automotive"}, "companyType": "end_user",
+			"comment": fmt.Sprintf("Palletising cell, enquiry %d", i), "country": "DE", "sourcePage": "/de/productList",
+		}
+		a, err := c.do("POST", c.base+"/prod-api/crm/addOverseasSaleClue", lead, "Idempotency-Key", key(i))
+		return result{key: key(i), status: a.status, replica: a.replica, err: err}
+	}
+
+	var (
+		next     atomic.Int64
+		finished atomic.Int64
+		killOnce sync.Once
+		killedAt time.Time
+		mu       sync.Mutex
+		results  = make([]result, total)
+		wg       sync.WaitGroup
+	)
+	began := time.Now()
+	for range concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= total {
+					return
+				}
+				r := send(i)
+				mu.Lock()
+				results[i] = r
+				mu.Unlock()
+				if finished.Add(1) == total/2 {
+					// Half-way, with requests in flight on every replica.
+					killOnce.Do(func() { victim.kill(t); killedAt = time.Now() })
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	sent := time.Since(began)
+
+	accepted := map[string]bool{}
+	acceptedBy := map[string]int{}
+	failedBy := map[string]int{}
+	failedStatus := map[int]int{}
+	var retry []int
+	for i, r := range results {
+		if r.err == nil && r.status/100 == 2 {
+			accepted[r.key] = true
+			acceptedBy[r.replica]++
+			continue
+		}
+		retry = append(retry, i)
+		failedBy[r.replica]++
+		failedStatus[r.status]++
+		// Only the dead replica may fail a lead: the live ones take every one, the CRM being down.
+		if r.err != nil || r.replica != victim.name {
+			t.Errorf("lead %s failed on %s (not the killed %s): status %d, err %v", r.key, r.replica, victim.name, r.status, r.err)
+		}
+	}
+	firstTry := len(accepted)
+	t.Logf("%d leads sent in %s with the CRM down, %s killed after %d (at %s): %d accepted (by %v), %d failed (by %v, statuses %v)",
+		total, sent.Round(time.Millisecond), victim.name, total/2, killedAt.Sub(began).Round(time.Millisecond),
+		firstTry, acceptedBy, len(retry), failedBy, failedStatus)
+	if acceptedBy[victim.name] == 0 {
+		t.Errorf("the killed replica had accepted no lead before it died: the scenario proves nothing")
+	}
+	// The visitors whose request failed send it again, with the same key.
+	for _, i := range retry {
+		r := send(i)
+		if r.err != nil || r.status/100 != 2 {
+			t.Errorf("lead %s sent again: status %d from %s, err %v", r.key, r.status, r.replica, r.err)
+			continue
+		}
+		accepted[r.key] = true
+	}
+
+	c.setDown(t, "crm", false)
+	crmBack = true
+	up := time.Now()
+	var clues []struct {
+		Key string `json:"idempotencyKey"`
+	}
+	arrived := func() (map[string]int, int) {
+		var leads struct {
+			Clues []struct {
+				Key string `json:"idempotencyKey"`
+			} `json:"clues"`
+		}
+		c.legacyJSON(t, "crm", "/__admin/leads", &leads)
+		clues = leads.Clues
+		byKey := map[string]int{}
+		for _, cl := range clues {
+			byKey[cl.Key]++
+		}
+		delivered := 0
+		for k := range accepted {
+			if byKey[k] > 0 {
+				delivered++
+			}
+		}
+		return byKey, delivered
+	}
+	var byKey map[string]int
+	waitFor(t, fmt.Sprintf("the %d accepted leads at the CRM", len(accepted)), 60*time.Second, nil, func() error {
+		var delivered int
+		byKey, delivered = arrived()
+		if delivered < len(accepted) {
+			return fmt.Errorf("%d of %d accepted leads at the CRM", delivered, len(accepted))
+		}
+		return nil
+	})
+	deliveredIn := time.Since(up)
+	// Deliveries still under way would show up as more leads: one more look after the last one.
+	byKey, _ = arrived()
+	twice := 0
+	for k, n := range byKey {
+		if n > 1 {
+			twice++
+			t.Errorf("lead %s is at the CRM %d times", k, n)
+		}
+		if !strings.HasPrefix(k, "scale-lead-") {
+			t.Errorf("the CRM holds a lead with key %q that was never sent", k)
+		}
+	}
+	t.Logf("CRM back: all %d accepted leads (%d at the first try, %d sent again) at the CRM %s later; %d clues there, %d keys more than once",
+		len(accepted), firstTry, len(retry), deliveredIn.Round(time.Millisecond), len(clues), twice)
+	if len(accepted) != total {
+		t.Errorf("%d of %d leads accepted after the retries", len(accepted), total)
+	}
+	if len(clues) != total {
+		keys := make([]string, 0, len(byKey))
+		for k := range byKey {
+			if !accepted[k] {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		t.Errorf("the CRM holds %d clues, want exactly %d (keys never accepted: %v)", len(clues), total, keys)
+	}
+}
