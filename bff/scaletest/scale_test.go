@@ -46,7 +46,13 @@ func TestScale(t *testing.T) {
 // the code is sent, and counts against the phone's limit).
 func (c *cluster) codeRequest(t *testing.T, phone string) answer {
 	t.Helper()
-	return c.must(t, "POST", c.base+"/prod-api/login/phoneVerificationCode", map[string]string{"phone": phone, "purpose": "register"})
+	return c.codeRequestAt(t, c.base, phone)
+}
+
+// codeRequestAt is codeRequest sent to base: nginx's address or a replica's.
+func (c *cluster) codeRequestAt(t *testing.T, base, phone string) answer {
+	t.Helper()
+	return c.must(t, "POST", base+"/prod-api/login/phoneVerificationCode", map[string]string{"phone": phone, "purpose": "register"})
 }
 
 // exhaustCodes asks for codeLimit codes for phone through nginx, each of which must be sent, and
@@ -210,7 +216,6 @@ func (c *cluster) redisRestart(t *testing.T) {
 	const (
 		before = "13900000002" // its limit is reached before the outage
 		during = "13900000003" // asked for during the outage (each replica's own memory answers)
-		after  = "13900000004" // its limit is reached after
 	)
 	c.exhaustCodes(t, before)
 
@@ -278,14 +283,40 @@ func (c *cluster) redisRestart(t *testing.T) {
 	c.redis.Restart(t)
 	restarted = true
 	back := time.Now()
-	refused := c.expectCodesRefused(t, before, replicas)
-	if len(refused) != replicas {
-		t.Errorf("after the restart, the limit reached before the outage was kept by %v, want all %d replicas", refused, replicas)
+	// A replica may keep to its own memory for a moment after Redis failed it (its client
+	// pauses rather than wait for a Redis that is away on every request). What is waited for is
+	// the behaviour: a new limit, asked for on each replica in turn, holds across all of them.
+	// Each try takes a phone of its own, so that a try answered from a replica's memory leaves
+	// nothing behind that the next one could mistake for a shared limit.
+	tries := 0
+	waitFor(t, "a limit shared again by every replica after Redis's restart", 20*time.Second, nil, func() error {
+		tries++
+		phone := fmt.Sprintf("1390001%04d", tries)
+		for i := range codeLimit {
+			r := c.replicas[i%replicas]
+			if a := c.codeRequestAt(t, "http://"+r.addr, phone); a.status != http.StatusOK {
+				t.Fatalf("code %d of %d for %s on %s: %d %.300s", i+1, codeLimit, phone, r.name, a.status, a.body)
+			}
+		}
+		for _, r := range c.replicas {
+			if a := c.codeRequestAt(t, "http://"+r.addr, phone); a.status != http.StatusTooManyRequests {
+				return fmt.Errorf("%s answered %d to the code after the limit", r.name, a.status)
+			}
+		}
+		return nil
+	})
+	recovered := time.Since(back)
+	// The limit reached before the outage was kept by Redis's append-only file.
+	kept := 0
+	for _, r := range c.replicas {
+		if a := c.codeRequestAt(t, "http://"+r.addr, before); a.status != http.StatusTooManyRequests {
+			t.Errorf("after the restart, %s answers %d to a code for %s, whose limit was reached before the outage: %.300s", r.name, a.status, before, a.body)
+		} else {
+			kept++
+		}
 	}
-	c.exhaustCodes(t, after)
-	refusedAfter := c.expectCodesRefused(t, after, replicas)
-	t.Logf("Redis down %s; after its restart the limit reached before it refused on %v, a new limit was shared again (refused on %v), %s after the restart",
-		back.Sub(killed).Round(time.Millisecond), refused, refusedAfter, time.Since(back).Round(time.Millisecond))
+	t.Logf("Redis down %s; after its restart a new limit held across every replica again %s later (try %d), and the limit reached before the outage refused on %d of %d replicas",
+		back.Sub(killed).Round(time.Millisecond), recovered.Round(time.Millisecond), tries, kept, replicas)
 }
 
 // leadsSurviveADeadReplica: the CRM is down; 500 leads are sent through nginx, a handful at a
