@@ -18,10 +18,12 @@
 package scaletest
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -344,6 +346,8 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 		status  int
 		replica string
 		err     error
+		// duplicate is the receipt's: the site had the lead already under its key.
+		duplicate bool
 	}
 	key := func(i int) string { return fmt.Sprintf("scale-lead-%04d", i) }
 	send := func(i int) result {
@@ -353,7 +357,16 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 			"comment": fmt.Sprintf("Palletising cell, enquiry %d", i), "country": "DE", "sourcePage": "/de/productList",
 		}
 		a, err := c.do("POST", c.base+"/prod-api/crm/addOverseasSaleClue", lead, "Idempotency-Key", key(i))
-		return result{key: key(i), status: a.status, replica: a.replica, err: err}
+		r := result{key: key(i), status: a.status, replica: a.replica, err: err}
+		var receipt struct {
+			Data struct {
+				Duplicate bool `json:"duplicate"`
+			} `json:"data"`
+		}
+		if err == nil && a.status == http.StatusOK && json.Unmarshal(a.body, &receipt) == nil {
+			r.duplicate = receipt.Data.Duplicate
+		}
+		return r
 	}
 
 	var (
@@ -415,7 +428,9 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 	if acceptedBy[victim.name] == 0 {
 		t.Errorf("the killed replica had accepted no lead before it died: the scenario proves nothing")
 	}
-	// The visitors whose request failed send it again, with the same key.
+	// The visitors whose request failed send it again, with the same key. A lead the dead
+	// replica had filed before it died is answered as a duplicate by the live one.
+	known := 0
 	for _, i := range retry {
 		r := send(i)
 		if r.err != nil || r.status/100 != 2 {
@@ -423,6 +438,12 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 			continue
 		}
 		accepted[r.key] = true
+		if r.duplicate {
+			known++
+		}
+	}
+	if len(retry) > 0 {
+		t.Logf("the %d leads sent again were accepted, %d of them known already (filed by %s before it died)", len(retry), known, victim.name)
 	}
 
 	c.setDown(t, "crm", false)
@@ -488,4 +509,61 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 		sort.Strings(keys)
 		t.Errorf("the CRM holds %d clues, want exactly %d (keys never accepted: %v)", len(clues), total, keys)
 	}
+
+	// The CRM stores each key once whatever it is sent, so the clues alone cannot show a lead
+	// sent twice; the replicas' own counts can: a second delivery of a key is answered
+	// "duplicate". The dead replica delivered nothing (the CRM was down while it lived), so the
+	// live ones account for every delivery.
+	var live []*replica
+	for _, r := range c.replicas {
+		if r != victim {
+			live = append(live, r)
+		}
+	}
+	var delivered, duplicate float64
+	waitFor(t, "the live replicas' count of the deliveries", 10*time.Second, nil, func() error {
+		delivered, duplicate = 0, 0
+		for _, r := range live {
+			m := c.metrics(t, r)
+			delivered += m[`bff_outbox_deliveries_total{result="delivered"}`]
+			duplicate += m[`bff_outbox_deliveries_total{result="duplicate"}`]
+		}
+		if delivered+duplicate < total {
+			return fmt.Errorf("%v delivered and %v duplicate deliveries counted", delivered, duplicate)
+		}
+		return nil
+	})
+	t.Logf("deliveries counted by the live replicas: %v delivered, %v answered duplicate by the CRM", delivered, duplicate)
+	if delivered != total || duplicate != 0 {
+		t.Errorf("%v deliveries and %v duplicates, want %d deliveries, each lead sent once", delivered, duplicate, total)
+	}
+}
+
+// metrics reads the samples of a replica's /metrics (admin port): name{labels} → value.
+func (c *cluster) metrics(t *testing.T, r *replica) map[string]float64 {
+	t.Helper()
+	resp, err := c.client.Get("http://" + r.admin + "/metrics")
+	if err != nil {
+		t.Fatalf("metrics of %s: %v", r.name, err)
+	}
+	defer resp.Body.Close()
+	out := map[string]float64{}
+	lines := bufio.NewScanner(resp.Body)
+	for lines.Scan() {
+		line := lines.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		i := strings.LastIndexByte(line, ' ')
+		if i < 0 {
+			continue
+		}
+		if v, err := strconv.ParseFloat(line[i+1:], 64); err == nil {
+			out[line[:i]] = v
+		}
+	}
+	if err := lines.Err(); err != nil {
+		t.Fatalf("metrics of %s: %v", r.name, err)
+	}
+	return out
 }
