@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,6 +31,8 @@ const (
 	codeLimit = 3
 	// replicas is how many bin/bff run behind nginx.
 	replicas = 3
+	// redisPrefix is REDIS_PREFIX: every key the replicas write begins with it.
+	redisPrefix = "scale:"
 )
 
 // startTimeout bounds the start of each process: until it answers its readiness check.
@@ -82,12 +83,9 @@ func startCluster(t *testing.T) *cluster {
 		legacy: map[string]string{},
 		byAddr: map[string]string{},
 		client: &http.Client{
-			Timeout: 30 * time.Second,
-			Transport: &http.Transport{
-				MaxIdleConnsPerHost: 128,
-				// Redirects are answers to check, not to follow.
-				DisableCompression: true,
-			},
+			Timeout:   30 * time.Second,
+			Transport: &http.Transport{MaxIdleConnsPerHost: 128},
+			// Redirects are answers to check, not to follow.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
 	}
@@ -122,7 +120,7 @@ func startCluster(t *testing.T) *cluster {
 			// Pages are served client-rendered: the renderer is not what this test proves.
 			"RENDERER_URL=off",
 			"UPLOAD_URL_SECRET=" + uploadSecret, "PREVIEW_SECRET=" + previewSecret,
-			"REDIS_URL=redis://" + c.redis.Addr + "/0", "REDIS_PREFIX=scale:",
+			"REDIS_URL=redis://" + c.redis.Addr + "/0", "REDIS_PREFIX=" + redisPrefix,
 			// Queued leads are retried quickly, so that the outbox scenario ends in seconds.
 			"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=500ms",
 			// A small limit per phone, and none per address: every request comes from nginx's
@@ -187,13 +185,14 @@ func (c *cluster) startLegacy(t *testing.T, bin string) {
 }
 
 // nginxConf is the load balancer: round robin over the replicas' site ports, as
-// docker/nginx.conf, with two differences that make it a measuring instrument: one worker (so
-// that round robin is exact, the requests of one client spread over every replica in turn), and
-// a GET that a replica answers 5xx is not tried on another (docker/nginx.conf does, which would
-// hide a replica's failure from the test). Each answer says which replica gave it
-// (X-Upstream-Addr). Everything nginx writes is under the test's directory.
-const nginxConf = `{{user}}daemon off;
-worker_processes 1;
+// docker/nginx.conf, with two differences that make it a measuring instrument: one process
+// (master_process off: round robin is exact, so the requests of one client go to every replica
+// in turn, and the process runs as the test's user and ends with it), and a GET that a replica
+// answers 5xx is not tried on another (docker/nginx.conf does, which would hide a replica's
+// failure from the test). Each answer says which replica gave it (X-Upstream-Addr). Everything
+// nginx writes is under the test's directory.
+const nginxConf = `daemon off;
+master_process off;
 pid {{dir}}/nginx.pid;
 error_log {{dir}}/error.log warn;
 events { worker_connections 2048; }
@@ -245,15 +244,7 @@ func (c *cluster) startNginx(t *testing.T, bin string) {
 		// A replica that fails 3 times in 10 s is left out for 10 s, as in docker/nginx.conf.
 		fmt.Fprintf(&servers, "        server %s max_fails=3 fail_timeout=10s;\n", r.addr)
 	}
-	// A master started by root hands its workers to an unprivileged user, who could not enter
-	// the test's directory; as any other user nginx runs as that user and ignores the directive.
-	userLine := ""
-	if os.Geteuid() == 0 {
-		if u, err := user.Current(); err == nil {
-			userLine = "user " + u.Username + ";\n"
-		}
-	}
-	conf := strings.NewReplacer("{{user}}", userLine, "{{dir}}", dir, "{{servers}}", servers.String(), "{{listen}}", listen).Replace(nginxConf)
+	conf := strings.NewReplacer("{{dir}}", dir, "{{servers}}", servers.String(), "{{listen}}", listen).Replace(nginxConf)
 	confPath := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ package scaletest
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -29,6 +30,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // TestScale runs the scenarios on one cluster, in an order that keeps each one's premises: the
@@ -322,7 +325,8 @@ func (c *cluster) redisRestart(t *testing.T) {
 }
 
 // leadsSurviveADeadReplica: the CRM is down; 500 leads are sent through nginx, a handful at a
-// time; half-way one replica is SIGKILLed and never comes back; then the CRM comes back. Every
+// time; half-way one replica is SIGKILLed and never comes back (once its outbox worker holds
+// some of the queued leads, with requests in flight); then the CRM comes back. Every
 // lead the site accepted (a 2xx) reaches the CRM exactly once, whichever replica took it, the
 // dead one's included. A lead whose request died with the replica (nginx answers 502: the
 // visitor sees an error) is sent again with the same Idempotency-Key, as the web's form does on a
@@ -369,37 +373,43 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 		return r
 	}
 
-	var (
-		next     atomic.Int64
-		finished atomic.Int64
-		killOnce sync.Once
-		killedAt time.Time
-		mu       sync.Mutex
-		results  = make([]result, total)
-		wg       sync.WaitGroup
-	)
-	began := time.Now()
-	for range concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= total {
-					return
+	results := make([]result, total)
+	// sendAll sends the leads from to to-1, concurrency at a time, and calls then (once) when
+	// thenAfter of them have been answered: with requests still in flight.
+	sendAll := func(from, to, thenAfter int, then func()) {
+		var (
+			next     = int64(from)
+			answered atomic.Int64
+			once     sync.Once
+			mu       sync.Mutex
+			wg       sync.WaitGroup
+		)
+		for range concurrency {
+			wg.Go(func() {
+				for {
+					i := int(atomic.AddInt64(&next, 1)) - 1
+					if i >= to {
+						return
+					}
+					r := send(i)
+					mu.Lock()
+					results[i] = r
+					mu.Unlock()
+					if then != nil && answered.Add(1) == int64(thenAfter) {
+						once.Do(then)
+					}
 				}
-				r := send(i)
-				mu.Lock()
-				results[i] = r
-				mu.Unlock()
-				if finished.Add(1) == total/2 {
-					// Half-way, with requests in flight on every replica.
-					killOnce.Do(func() { victim.kill(t); killedAt = time.Now() })
-				}
-			}
-		}()
+			})
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	began := time.Now()
+	sendAll(0, total/2, 0, nil)
+	// The victim dies with queued leads in its worker's hands (read from the shared outbox, their
+	// delivery failed): the hard case, where they must be claimed from a consumer that is gone.
+	held := c.awaitHeldBy(t, victim)
+	var killedAt time.Time
+	sendAll(total/2, total, 2*concurrency, func() { victim.kill(t); killedAt = time.Now() })
 	sent := time.Since(began)
 
 	accepted := map[string]bool{}
@@ -422,8 +432,8 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 		}
 	}
 	firstTry := len(accepted)
-	t.Logf("%d leads sent in %s with the CRM down, %s killed after %d (at %s): %d accepted (by %v), %d failed (by %v, statuses %v)",
-		total, sent.Round(time.Millisecond), victim.name, total/2, killedAt.Sub(began).Round(time.Millisecond),
+	t.Logf("%d leads sent in %s with the CRM down, %s killed after %d (at %s, holding at least %d queued leads in its worker's hands): %d accepted (by %v), %d failed (by %v, statuses %v)",
+		total, sent.Round(time.Millisecond), victim.name, total/2+2*concurrency, killedAt.Sub(began).Round(time.Millisecond), held,
 		firstTry, acceptedBy, len(retry), failedBy, failedStatus)
 	if acceptedBy[victim.name] == 0 {
 		t.Errorf("the killed replica had accepted no lead before it died: the scenario proves nothing")
@@ -566,4 +576,53 @@ func (c *cluster) metrics(t *testing.T, r *replica) map[string]float64 {
 		t.Fatalf("metrics of %s: %v", r.name, err)
 	}
 	return out
+}
+
+// awaitHeldBy waits until the consumer of r's outbox worker holds queued writes in the shared
+// outbox (its pending list in the consumer group of a stream under the test's REDIS_PREFIX) and
+// returns how many. It waits for nothing when Redis holds no such stream (an outbox that is not
+// shared).
+func (c *cluster) awaitHeldBy(t *testing.T, r *replica) int64 {
+	t.Helper()
+	rdb := redis.NewClient(&redis.Options{Addr: c.redis.Addr})
+	defer rdb.Close()
+	ctx := context.Background()
+	type streamGroup struct{ stream, group string }
+	var groups []streamGroup
+	iter := rdb.ScanType(ctx, 0, redisPrefix+"*", 100, "stream").Iterator()
+	for iter.Next(ctx) {
+		found, _ := rdb.XInfoGroups(ctx, iter.Val()).Result()
+		for _, g := range found {
+			groups = append(groups, streamGroup{iter.Val(), g.Name})
+		}
+	}
+	if err := iter.Err(); err != nil {
+		t.Fatalf("streams in Redis: %v", err)
+	}
+	if len(groups) == 0 {
+		t.Logf("no shared outbox in Redis (no stream with a consumer group under %q)", redisPrefix)
+		return 0
+	}
+	// The workers' consumers are named host-pid-random: r's by its process id.
+	mark := fmt.Sprintf("-%d-", r.proc.cmd.Process.Pid)
+	var held int64
+	waitFor(t, r.name+"'s outbox worker holding queued writes", 20*time.Second, r.proc, func() error {
+		held = 0
+		for _, g := range groups {
+			p, err := rdb.XPending(ctx, g.stream, g.group).Result()
+			if err != nil {
+				return err
+			}
+			for consumer, n := range p.Consumers {
+				if strings.Contains(consumer, mark) {
+					held += n
+				}
+			}
+		}
+		if held == 0 {
+			return fmt.Errorf("no consumer with %q holds a write", mark)
+		}
+		return nil
+	})
+	return held
 }
