@@ -295,7 +295,9 @@ func TestADeadReplicasWritesAreDeliveredExactlyOnceByAnother(t *testing.T) {
 func TestALeaseKeepsOtherReplicasOff(t *testing.T) {
 	_, client := newRedis(t)
 	crm := newCRM()
-	long := func(o *Options) { o.AttemptTimeout, o.Lease, o.ClaimIdle = time.Minute, time.Minute, 20*time.Millisecond }
+	long := func(o *Options) {
+		o.AttemptTimeout, o.Lease, o.ClaimIdle = time.Minute, time.Minute, 20*time.Millisecond
+	}
 	a, b := newReplica(t, client(), crm, nil, long), newReplica(t, client(), crm, nil, long)
 	rdb := client()
 
