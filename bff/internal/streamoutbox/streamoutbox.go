@@ -468,9 +468,9 @@ func (o *Outbox) Run(ctx context.Context) {
 	}
 }
 
-// round makes one round of deliveries and says how long to wait before the next: 0 after a
-// round that delivered something (there may be more), a back-off step after a round in which
-// every delivery failed, Poll when there was nothing to do.
+// round makes one round of deliveries and says how long to wait before the next: a back-off
+// step after a round in which every delivery failed, Poll when there was nothing to do, and 0
+// otherwise (there may be more).
 func (o *Outbox) round(ctx context.Context) time.Duration {
 	entries, err := o.fetch(ctx)
 	if err != nil {
@@ -500,8 +500,11 @@ func (o *Outbox) round(ctx context.Context) time.Duration {
 	}
 	wg.Wait()
 	switch {
-	case attempted.Load() == 0:
+	case len(entries) == 0:
 		return o.opts.Poll
+	case attempted.Load() == 0:
+		// Every entry was someone else's to deliver, or settled already: there may be more.
+		return 0
 	case failed.Load() == attempted.Load():
 		o.failedRounds++
 		return o.backoff(o.failedRounds)

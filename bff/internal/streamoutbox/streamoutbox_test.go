@@ -581,3 +581,27 @@ func TestTheWorkerRecreatesALostGroup(t *testing.T) {
 	crm.down.Store(false)
 	require.Eventually(t, func() bool { return len(crm.storedKeys()) == 2 }, waitFor, 5*time.Millisecond)
 }
+
+// Entries another replica is delivering (their leases held) do not hold back the worker: it goes
+// on at once to the next ones instead of waiting Poll.
+func TestLeasedEntriesDoNotHoldTheWorkerBack(t *testing.T) {
+	_, client := newRedis(t)
+	crm := newCRM()
+	rdb := client()
+	a := newReplica(t, rdb, crm, nil, func(o *Options) { o.Poll, o.ClaimIdle = time.Hour, time.Hour })
+	ctx := context.Background()
+	crm.down.Store(true)
+	for i := range 8 {
+		key := fmt.Sprintf("key-%d", i)
+		_, err := a.Submit(ctx, sub(key, fmt.Sprint(i)))
+		require.NoError(t, err)
+		if i < 4 { // the first four are being delivered elsewhere
+			require.NoError(t, rdb.Set(ctx, a.leaseKey(key), "another replica", time.Hour).Err())
+		}
+	}
+	crm.down.Store(false)
+	assert.Equal(t, time.Duration(0), a.round(ctx), "a round of leased entries goes on at once")
+	assert.Equal(t, time.Duration(0), a.round(ctx))
+	assert.Len(t, crm.storedKeys(), 4, "the next four are delivered")
+	assert.Equal(t, time.Hour, a.round(ctx), "then there is nothing to do")
+}
