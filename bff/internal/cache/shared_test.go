@@ -28,6 +28,9 @@ type memShared struct {
 	gets    atomic.Int32
 	sets    atomic.Int32
 	lockErr atomic.Bool
+	// afterRead, when set, runs after Get has read its answer and before it returns it: what
+	// another replica does in between.
+	afterRead func()
 }
 
 var errSharedDown = errors.New("shared tier down")
@@ -42,8 +45,11 @@ func (m *memShared) Get(_ context.Context, key string) (SharedEntry, bool, error
 		return SharedEntry{}, false, errSharedDown
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	e, ok := m.entries[key]
+	m.mu.Unlock()
+	if m.afterRead != nil {
+		m.afterRead()
+	}
 	return e, ok, nil
 }
 
@@ -167,6 +173,25 @@ func TestColdLoadsOnTwoReplicasMakeOneFetch(t *testing.T) {
 		assert.EqualValues(t, 40, served.Load())
 		assert.False(t, s.held("k"), "the lock is given back")
 	})
+}
+
+// A replica that reads no answer and then takes the lock, because the replica that held it
+// stored its answer and gave it back in between, takes that answer rather than fetch it again.
+func TestTheLockTakenAfterAnotherReplicasFetchFindsItsAnswer(t *testing.T) {
+	s := newMemShared()
+	_, b, clk := twoReplicas(s)
+	theirs := SharedEntry{Gzip: gzipOf(t, "theirs"), Status: 200, StoredAt: clk.now()}
+	var once sync.Once
+	s.afterRead = func() {
+		// The other replica's fetch ends between this replica's read and its lock.
+		once.Do(func() { _ = s.Set(context.Background(), "k", theirs, time.Hour) })
+	}
+	var fetches atomic.Int32
+	e, res, err := b.Load(context.Background(), "k", "/r", policy, time.Second, counting(&fetches, "mine"))
+	require.NoError(t, err)
+	assert.Equal(t, Hit, res)
+	assert.Equal(t, "theirs", string(e.Body))
+	assert.Zero(t, fetches.Load())
 }
 
 // A cold replica serves the shared tier's stale answer at once and refreshes it; the refreshed
