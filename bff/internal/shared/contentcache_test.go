@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/redistest"
 )
 
 var contentPolicy = cache.Policy{Fresh: time.Minute, Stale: time.Minute, IfError: time.Hour}
@@ -273,5 +274,69 @@ func TestDecodeEntryRefusesWhatIsNotAnAnswer(t *testing.T) {
 	for _, bad := range [][]byte{nil, {}, {2}, {entryVersion}, {entryVersion, 0}, {entryVersion, 0x80}, append([]byte{9}, b[1:]...)} {
 		_, ok := decodeEntry(bad)
 		assert.False(t, ok, "%v", bad)
+	}
+}
+
+// BenchmarkColdKeyAcrossReplicas measures one cold key asked for by 3 replicas × 100 concurrent
+// requests at once, with a CMS that takes 20 ms to answer: the CMS calls each time, and the
+// slowest request's wait (waiters poll the shared tier with growing pauses, so they answer
+// somewhat after the fetch). Each iteration asks for a key of its own.
+func BenchmarkColdKeyAcrossReplicas(b *testing.B) {
+	const n, m, cmsLatency = 3, 100, 20 * time.Millisecond
+	for _, withShared := range []bool{false, true} {
+		name := "local"
+		if withShared {
+			name = "shared"
+		}
+		b.Run(name, func(b *testing.B) {
+			srv := redistest.Start(b)
+			caches := make([]*cache.Cache, n)
+			for i := range caches {
+				caches[i] = cache.New(time.Minute)
+				if withShared {
+					rc := redis.NewClient(&redis.Options{Addr: srv.Addr})
+					b.Cleanup(func() { _ = rc.Close() })
+					caches[i].SetShared(NewContentCache(rc, testPrefix))
+				}
+			}
+			var calls atomic.Int64
+			fetch := func(ctx context.Context) ([]byte, error) {
+				calls.Add(1)
+				select {
+				case <-time.After(cmsLatency):
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				}
+				return []byte(`{"data":"x"}`), nil
+			}
+			var slowest, total time.Duration
+			for i := 0; b.Loop(); i++ {
+				key := fmt.Sprint("k", i)
+				var wg sync.WaitGroup
+				var mu sync.Mutex
+				var worst time.Duration
+				for _, c := range caches {
+					for range m {
+						wg.Go(func() {
+							start := time.Now()
+							_, _, err := c.Load(context.Background(), key, "/r", contentPolicy, 10*time.Second, fetch)
+							took := time.Since(start)
+							if err != nil {
+								b.Error(err)
+							}
+							mu.Lock()
+							worst = max(worst, took)
+							mu.Unlock()
+						})
+					}
+				}
+				wg.Wait()
+				slowest = max(slowest, worst)
+				total += worst
+			}
+			b.ReportMetric(float64(calls.Load())/float64(b.N), "cms-calls/op")
+			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "slowest-ms/op")
+			b.ReportMetric(float64(slowest.Milliseconds()), "worst-ms")
+		})
 	}
 }
