@@ -48,8 +48,11 @@ const sharedMargin = 2 * time.Second
 
 // SetShared makes s the cache's second tier; set it before the cache is used. A load that misses
 // here reads s before it asks the upstream, and takes s's lock of the key to ask it: the answers
-// that s keeps are those of successful fetches only, kept until their stale-if-error window
-// ends, and found by every cache that shares s.
+// that s keeps are those of successful fetches only, found by every cache that shares s, and
+// kept there as long as they are served without asking the upstream (their fresh and stale
+// windows). Their stale-if-error window is spent in each cache's own memory, which is bounded:
+// the shared tier lives beside state that must not be evicted (an outbox), and must not fill
+// up with answers that only a failing upstream would ever serve again.
 //
 // A cache that follows a Generation does not use s: a generation is one replica's own count of
 // its own changes, which tells nothing of an answer another replica stored.
@@ -176,11 +179,11 @@ func (c *Cache) readShared(ctx context.Context, key, route string, f *Format, p 
 	return e, nil
 }
 
-// storeShared stores e in the shared tier until its stale-if-error window ends. A failure is
-// not the visitor's concern: the answer is served from this cache, and the next replica that
+// storeShared stores e in the shared tier until its stale window ends (see SetShared). A failure
+// is not the visitor's concern: the answer is served from this cache, and the next replica that
 // misses fetches it again.
 func (c *Cache) storeShared(ctx context.Context, key string, e *Entry) {
-	ttl := e.ErrorUntil.Sub(c.now())
+	ttl := e.StaleUntil.Sub(c.now())
 	if ttl <= 0 {
 		return
 	}

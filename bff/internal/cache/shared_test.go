@@ -16,12 +16,14 @@ import (
 )
 
 // memShared is a Shared in memory, as Redis would keep it for two replicas in one process. Its
-// entries do not expire (the tests look at the windows the caches compute); its lock does not
-// either. fail makes every call fail, as an unreachable Redis does.
+// entries expire on the replicas' clock (now, set by twoReplicas); its lock does not. fail makes
+// every call fail, as an unreachable Redis does.
 type memShared struct {
 	mu      sync.Mutex
+	now     func() time.Time
 	entries map[string]SharedEntry
 	ttls    map[string]time.Duration
+	expires map[string]time.Time
 	locks   map[string]int
 	nextID  int
 	fail    atomic.Bool
@@ -36,7 +38,7 @@ type memShared struct {
 var errSharedDown = errors.New("shared tier down")
 
 func newMemShared() *memShared {
-	return &memShared{entries: map[string]SharedEntry{}, ttls: map[string]time.Duration{}, locks: map[string]int{}}
+	return &memShared{now: time.Now, entries: map[string]SharedEntry{}, ttls: map[string]time.Duration{}, expires: map[string]time.Time{}, locks: map[string]int{}}
 }
 
 func (m *memShared) Get(_ context.Context, key string) (SharedEntry, bool, error) {
@@ -46,6 +48,9 @@ func (m *memShared) Get(_ context.Context, key string) (SharedEntry, bool, error
 	}
 	m.mu.Lock()
 	e, ok := m.entries[key]
+	if ok && !m.now().Before(m.expires[key]) {
+		e, ok = SharedEntry{}, false
+	}
 	m.mu.Unlock()
 	if m.afterRead != nil {
 		m.afterRead()
@@ -60,7 +65,7 @@ func (m *memShared) Set(_ context.Context, key string, e SharedEntry, ttl time.D
 	m.sets.Add(1)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.entries[key], m.ttls[key] = e, ttl
+	m.entries[key], m.ttls[key], m.expires[key] = e, ttl, m.now().Add(ttl)
 	return nil
 }
 
@@ -92,9 +97,10 @@ func (m *memShared) held(key string) bool {
 	return ok
 }
 
-// twoReplicas returns two caches sharing s, on one clock.
-func twoReplicas(s Shared) (a, b *Cache, clk *clock) {
+// twoReplicas returns two caches sharing s, on one clock (which s follows too).
+func twoReplicas(s *memShared) (a, b *Cache, clk *clock) {
 	a, clk = newTestCache()
+	s.now = clk.now
 	b = New(time.Minute)
 	b.SetClock(clk.now)
 	a.SetShared(s)
@@ -122,7 +128,7 @@ func TestAnAnswerFetchedByOneReplicaIsServedByAnother(t *testing.T) {
 	ea, res, err := a.Load(context.Background(), "k", "/r", policy, time.Second, fetch)
 	require.NoError(t, err)
 	assert.Equal(t, Miss, res)
-	assert.Equal(t, policy.Fresh+policy.Stale+policy.IfError, s.ttls["k"], "kept until its stale-if-error window ends")
+	assert.Equal(t, policy.Fresh+policy.Stale, s.ttls["k"], "kept until its stale window ends")
 
 	eb, res, err := b.Load(context.Background(), "k", "/r", policy, time.Second, fetch)
 	require.NoError(t, err)
@@ -219,15 +225,34 @@ func TestAStaleSharedAnswerIsServedWhileItIsRefreshed(t *testing.T) {
 	assert.EqualValues(t, 2, fetches.Load(), "without asking the upstream")
 }
 
-// A cold replica whose upstream fails serves the shared tier's answer within its stale-if-error
-// window.
-func TestASharedAnswerServesAColdReplicaWhileTheUpstreamFails(t *testing.T) {
+// An answer leaves the shared tier when its stale window ends: a cold replica then needs the
+// upstream, while the replica that has the answer serves it while the upstream fails.
+func TestTheStaleIfErrorWindowIsSpentInEachReplica(t *testing.T) {
 	s := newMemShared()
 	a, b, clk := twoReplicas(s)
-	_, _, err := a.Load(context.Background(), "k", "/r", policy, time.Second, func(context.Context) ([]byte, error) { return []byte("1"), nil })
+	fetch := func(context.Context) ([]byte, error) { return []byte("1"), nil }
+	_, _, err := a.Load(context.Background(), "k", "/r", policy, time.Second, fetch)
 	require.NoError(t, err)
 
 	clk.advance(policy.Fresh + policy.Stale + time.Second)
+	failing := func(context.Context) ([]byte, error) { return nil, errors.New("cms down") }
+	_, _, err = b.Load(context.Background(), "k", "/r", policy, time.Second, failing)
+	require.Error(t, err, "the shared tier no longer has it")
+	e, res, err := a.Load(context.Background(), "k", "/r", policy, time.Second, failing)
+	require.NoError(t, err)
+	assert.Equal(t, StaleIfError, res)
+	assert.Equal(t, "1", string(e.Body))
+}
+
+// An answer that the shared tier still holds past its stale window (stored by a replica whose
+// clock runs behind) serves a cold replica whose upstream fails, within its stale-if-error
+// window.
+func TestASharedAnswerServesAColdReplicaWhileTheUpstreamFails(t *testing.T) {
+	s := newMemShared()
+	_, b, clk := twoReplicas(s)
+	storedAt := clk.now().Add(-(policy.Fresh + policy.Stale + time.Second))
+	require.NoError(t, s.Set(context.Background(), "k", SharedEntry{Gzip: gzipOf(t, "1"), Status: 200, StoredAt: storedAt}, time.Hour))
+
 	failing := func(context.Context) ([]byte, error) { return nil, errors.New("cms down") }
 	e, res, err := b.Load(context.Background(), "k", "/r", policy, time.Second, failing)
 	require.NoError(t, err)

@@ -16,8 +16,8 @@ import (
 // the same Redis and prefix reads the answers the others fetched, and of those that miss one key
 // at once, one takes the key's lock and asks the CMS while the others wait for its answer.
 //
-// An answer is one string key, set with the expiry the cache gives it (until its stale-if-error
-// window ends) and holding its gzip body, status and fetch time in a few bytes of header (see
+// An answer is one string key, set with the expiry the cache gives it (until its stale window
+// ends) and holding its gzip body, status and fetch time in a few bytes of header (see
 // encodeEntry): the plain body and the ETag are rebuilt from the gzip by the replica that reads
 // it. A lock is a key of its own taken with SET NX PX and a random token, and given back by the
 // script that Locks uses, which deletes it only while it holds that token. Keys carry a hash of
@@ -26,9 +26,11 @@ import (
 // Every call has its own time limit (callTimeout); when Redis cannot be reached the cache
 // answers as it does without a shared tier.
 //
-// The answers expire but Redis may also have to evict them before: run Redis with a maxmemory
-// and the volatile-lru policy, which evicts only keys that expire (the answers), never the keys
-// that must stay (an outbox).
+// The answers take room in a Redis that also holds what must not be lost (the outbox), and so
+// runs without eviction: they are kept only for their fresh and stale windows (minutes to an
+// hour), compressed. Answers whose keys visitors choose (searches, pages of lists) come and go
+// with that expiry; a site whose visitors make very many of them gives the cache a Redis of its
+// own.
 type ContentCache struct {
 	rdb    redis.UniversalClient
 	prefix string
