@@ -23,8 +23,10 @@ import (
 // script that Locks uses, which deletes it only while it holds that token. Keys carry a hash of
 // the cache key, which holds the request's query (a search's words) and is of any length.
 //
-// Every call has its own time limit (callTimeout); when Redis cannot be reached the cache
-// answers as it does without a shared tier.
+// Every call has its own time limit (callTimeout), which go-redis applies only with
+// ContextTimeoutEnabled; otherwise the client's ReadTimeout and WriteTimeout bound a call, so
+// give the client short ones (under a second). A load then waits at most about one of them for
+// a Redis that fails or hangs, and answers as a cache without a shared tier does.
 //
 // The answers take room in a Redis that also holds what must not be lost (the outbox), and so
 // runs without eviction: they are kept only for their fresh and stale windows (minutes to an

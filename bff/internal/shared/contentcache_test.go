@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -206,6 +207,46 @@ func TestLoadsWorkWithRedisStopped(t *testing.T) {
 	}
 	assert.EqualValues(t, 3, calls.Load())
 	assert.Less(t, time.Since(start), time.Second)
+}
+
+// A Redis that accepts connections and never answers costs a load about one of the client's
+// time-outs, then the load answers from the CMS. The client is set up as the BFF's is: short
+// read and write time-outs, so that a hung Redis never holds a visitor long.
+func TestAHungRedisCostsALoadOneTimeout(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ln.Close() })
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c) // held open, never answered
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			_ = c.Close()
+		}
+	})
+	const timeout = 500 * time.Millisecond
+	rc := redis.NewClient(&redis.Options{Addr: ln.Addr().String(), ReadTimeout: timeout, WriteTimeout: timeout, DialTimeout: timeout})
+	t.Cleanup(func() { _ = rc.Close() })
+	c := cache.New(time.Minute)
+	c.SetShared(NewContentCache(rc, testPrefix))
+	start := time.Now()
+	e, res, err := c.Load(context.Background(), "k", "/r", contentPolicy, 10*time.Second, func(context.Context) ([]byte, error) { return []byte("ok"), nil })
+	require.NoError(t, err)
+	assert.Equal(t, cache.Miss, res)
+	assert.Equal(t, "ok", string(e.Body))
+	assert.Less(t, time.Since(start), timeout*8/5, "one time-out, not one per step")
 }
 
 // Redis going away under running replicas: their loads go on from the CMS; when it is back,
