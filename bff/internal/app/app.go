@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
@@ -26,6 +28,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/repair"
+	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -34,6 +37,10 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 )
+
+// redisPrefix begins the keys the BFF writes in Redis: REDIS_PREFIX's default, which
+// cfg.RedisPrefix replaces once that setting is read.
+const redisPrefix = "jaka:"
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
 // sets their URLs in cfg, and may fill in development values of other settings (random
@@ -46,6 +53,8 @@ type StandIns func(cfg *config.Config, log *slog.Logger) (stop func(), err error
 // upstream's URL and every secret of config.LoadProduction is required, and nothing runs in
 // their place. With standIns (the development binary) missing settings are filled in by them.
 func Run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, standIns StandIns) error {
+	// rdb is the shared Redis (REDIS_URL), nil without it.
+	var rdb redis.UniversalClient
 	for _, a := range args {
 		if a == "-h" || a == "--help" || a == "-help" {
 			config.Usage(stdout)
@@ -143,10 +152,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	go func() { leads.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
+	if rdb != nil {
+		// The replicas read each other's content answers; one of them asks the CMS for a key
+		// that they all miss.
+		contentCache.SetShared(shared.NewContentCache(rdb, redisPrefix))
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
-		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
+		Cache:       contentCache,
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
 		CRM:         crmClient,
 		ITR:         itrClient,
