@@ -28,6 +28,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/repair"
+	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/streamoutbox"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -37,6 +38,10 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 )
+
+// redisPrefix begins the keys the BFF writes in Redis: REDIS_PREFIX's default, which
+// cfg.RedisPrefix replaces once that setting is read.
+const redisPrefix = "jaka:"
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
 // sets their URLs in cfg, and may fill in development values of other settings (random
@@ -149,7 +154,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer leads.Close()
 	queue = leads
 	if rdb != nil {
-		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts}); err != nil {
+		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: redisPrefix}); err != nil {
 			return err
 		}
 	}
@@ -160,10 +165,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	go func() { queue.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
+	if rdb != nil {
+		// The replicas read each other's content answers; one of them asks the CMS for a key
+		// that they all miss.
+		contentCache.SetShared(shared.NewContentCache(rdb, redisPrefix))
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
-		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
+		Cache:       contentCache,
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
 		CRM:         crmClient,
 		ITR:         itrClient,
