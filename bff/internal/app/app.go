@@ -16,6 +16,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
@@ -26,6 +28,8 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/repair"
+	"github.com/jakarobotics/website/bff/internal/shared"
+	"github.com/jakarobotics/website/bff/internal/streamoutbox"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -34,6 +38,10 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
 )
+
+// redisPrefix begins the keys the BFF writes in Redis: REDIS_PREFIX's default, which
+// cfg.RedisPrefix replaces once that setting is read.
+const redisPrefix = "jaka:"
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
 // sets their URLs in cfg, and may fill in development values of other settings (random
@@ -46,6 +54,8 @@ type StandIns func(cfg *config.Config, log *slog.Logger) (stop func(), err error
 // upstream's URL and every secret of config.LoadProduction is required, and nothing runs in
 // their place. With standIns (the development binary) missing settings are filled in by them.
 func Run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, standIns StandIns) error {
+	// rdb is the shared Redis (REDIS_URL), nil without it.
+	var rdb redis.UniversalClient
 	for _, a := range args {
 		if a == "-h" || a == "--help" || a == "-help" {
 			config.Usage(stdout)
@@ -115,6 +125,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable,
 	// and repair reports while the work-order system is; its worker delivers them, also those
 	// left by a previous run that crashed. One outbox serves both: items are told apart by kind.
+	// With Redis the replicas share one outbox there (package streamoutbox), and this one takes
+	// the writes that arrive while Redis is away.
 	crmClient := crm.New(client(config.CRM))
 	itrClient := itr.New(client(config.ITR))
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
@@ -122,8 +134,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	deliverLeads := leads.Delivery(crmClient) // before the outbox's variable hides the package
 	var leads *outbox.Outbox
-	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
-	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
+	// queue is the outbox the site files writes in: leads, or with Redis the outbox the
+	// replicas share, which falls back to leads while Redis is away.
+	var queue outbox.Queue
+	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return queue.Stats() })
+	outboxOpts := outbox.Options{
 		Deliver:        repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient)),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
@@ -131,22 +146,35 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		AttemptTimeout: cfg.Timeout,
 		Log:            log,
 		OnResult:       outboxMetrics.Result,
-	})
+	}
+	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outboxOpts)
 	if err != nil {
 		return err
 	}
 	defer leads.Close()
+	queue = leads
+	if rdb != nil {
+		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: redisPrefix}); err != nil {
+			return err
+		}
+	}
 	// The worker outlives the signal until the server has drained, then stops before the file
 	// closes (defers run last in, first out).
 	workerCtx, stopWorker := context.WithCancel(context.Background())
 	workerDone := make(chan struct{})
-	go func() { leads.Run(workerCtx); close(workerDone) }()
+	go func() { queue.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
+	if rdb != nil {
+		// The replicas read each other's content answers; one of them asks the CMS for a key
+		// that they all miss.
+		contentCache.SetShared(shared.NewContentCache(rdb, redisPrefix))
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
-		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
+		Cache:       contentCache,
 		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
 		CRM:         crmClient,
 		ITR:         itrClient,
@@ -161,8 +189,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Metrics:     m,
 		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
 		// taking leads while the CRM is down.
-		Outbox: leads,
-		Ready:  leads.Ready,
+		Outbox: queue,
+		Ready:  queue.Ready,
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
