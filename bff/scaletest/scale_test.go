@@ -374,8 +374,8 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 	}
 
 	results := make([]result, total)
-	// sendAll sends the leads from to to-1, concurrency at a time, and calls then (once) when
-	// thenAfter of them have been answered: with requests still in flight.
+	// sendAll sends the leads numbered from up to to (not included), concurrency at a time, and
+	// calls then (once) when thenAfter of them have been answered: with requests still in flight.
 	sendAll := func(from, to, thenAfter int, then func()) {
 		var (
 			next     = int64(from)
