@@ -16,6 +16,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
@@ -25,7 +28,9 @@ import (
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
+	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -33,6 +38,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/virtual"
 )
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
@@ -46,6 +52,8 @@ type StandIns func(cfg *config.Config, log *slog.Logger) (stop func(), err error
 // upstream's URL and every secret of config.LoadProduction is required, and nothing runs in
 // their place. With standIns (the development binary) missing settings are filled in by them.
 func Run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, standIns StandIns) error {
+	// rdb is the shared Redis (REDIS_URL), nil without it.
+	var rdb redis.UniversalClient
 	for _, a := range args {
 		if a == "-h" || a == "--help" || a == "-help" {
 			config.Usage(stdout)
@@ -93,6 +101,46 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log.Info("config", "settings", cfg.String())
 	if cfg.RendererURL == nil {
 		log.Info("pages are served client-rendered: no page renderer")
+	}
+	if cfg.RedisURL == "" {
+		log.Info("no REDIS_URL: rate limits, token checks, login states and trial locks are kept in this process; " +
+			"behind a load balancer every replica would apply its own, so run one replica, or set REDIS_URL")
+	} else {
+		c, err := shared.NewClient(cfg.RedisURL)
+		if err != nil {
+			return fmt.Errorf("REDIS_URL: %w", err)
+		}
+		rdb = c
+		// Closed last: after the server has drained and the outbox's worker has stopped.
+		defer rdb.Close()
+		// A Redis that is away at the start (restarting, say) does not stop the replica: it
+		// serves with its own state meanwhile, as it does when Redis goes away later, and uses
+		// Redis as soon as it answers. The readiness probe does not wait for it either.
+		pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		if err := rdb.Ping(pingCtx).Err(); err != nil {
+			log.Warn("Redis does not answer yet: until it does, this replica keeps its own limits, login states and trial locks, and checks every token with the identity service", "err", err)
+		} else {
+			log.Info("state shared with the other replicas in Redis", "prefix", cfg.RedisPrefix)
+		}
+		cancel()
+	}
+	// What the replicas share when there is Redis; nil leaves each to the server's own.
+	var (
+		limiters    ratelimit.Factory
+		loginStates accounts.SpentStates
+		trialLocks  virtual.Locker
+		tokens      account.TokenStore // nil turns the token cache off (TOKEN_CACHE_TTL=0)
+	)
+	if cfg.TokenCacheTTL > 0 {
+		tokens = account.NewMemoryTokens(cfg.TokenCacheTTL, nil)
+	}
+	if rdb != nil {
+		limiters = shared.Limiters(rdb, cfg.RedisPrefix, nil)
+		loginStates = shared.NewSpentStates(rdb, cfg.RedisPrefix, accounts.NewMemorySpentStates(nil))
+		trialLocks = shared.NewLocks(rdb, cfg.RedisPrefix, 0, virtual.NewLocalLocks())
+		if cfg.TokenCacheTTL > 0 {
+			tokens = shared.NewTokenCache(rdb, cfg.RedisPrefix, cfg.TokenCacheTTL, nil)
+		}
 	}
 
 	spec, err := oapi.LoadForServing(ctx)
@@ -147,7 +195,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
 		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
-		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
+		Accounts:    account.NewCachedIn(account.New(client(config.Account)), tokens),
 		CRM:         crmClient,
 		ITR:         itrClient,
 		VM:          vm.New(client(config.VM)),
@@ -166,6 +214,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		// The state the replicas share in Redis (REDIS_URL); nil, the server's own.
+		Limiters:    limiters,
+		LoginStates: loginStates,
+		TrialLocks:  trialLocks,
 		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
 		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
 		PreviewLimits: &cfg.PreviewLimits,
