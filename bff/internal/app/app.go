@@ -106,7 +106,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		log.Info("no REDIS_URL: rate limits, token checks, login states and trial locks are kept in this process; " +
 			"behind a load balancer every replica would apply its own, so run one replica, or set REDIS_URL")
 	} else {
-		c, err := shared.NewClient(cfg.RedisURL)
+		shared.LogClientMessages(log)
+		c, err := shared.NewClient(cfg.RedisURL, log)
 		if err != nil {
 			return fmt.Errorf("REDIS_URL: %w", err)
 		}
@@ -116,10 +117,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// A Redis that is away at the start (restarting, say) does not stop the replica: it
 		// serves with its own state meanwhile, as it does when Redis goes away later, and uses
 		// Redis as soon as it answers. The readiness probe does not wait for it either.
+		// The client says so in the log when Redis does not answer.
 		pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		if err := rdb.Ping(pingCtx).Err(); err != nil {
-			log.Warn("Redis does not answer yet: until it does, this replica keeps its own limits, login states and trial locks, and checks every token with the identity service", "err", err)
-		} else {
+		if rdb.Ping(pingCtx).Err() == nil {
 			log.Info("state shared with the other replicas in Redis", "prefix", cfg.RedisPrefix)
 		}
 		cancel()

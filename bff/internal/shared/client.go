@@ -3,6 +3,8 @@ package shared
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net"
 	"sync"
 	"time"
@@ -31,8 +33,9 @@ var ErrPaused = errors.New("redis: not tried, as it failed a moment ago")
 // NewClient returns the client of the Redis at rawURL (redis:// or rediss://, as redis.ParseURL
 // reads it), with this package's time-outs where the URL sets none, one retry (a connection
 // that a restart of Redis closed is replaced at once) and the pause after failures. It does not
-// connect: a Redis that is away at the start is used once it answers.
-func NewClient(rawURL string) (*redis.Client, error) {
+// connect: a Redis that is away at the start is used once it answers. log (nil for none) is
+// told when Redis goes away and when it answers again, once each time.
+func NewClient(rawURL string, log *slog.Logger) (*redis.Client, error) {
 	opts, err := redis.ParseURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -56,8 +59,25 @@ func NewClient(rawURL string) (*redis.Client, error) {
 		opts.DialerRetries = 1
 	}
 	c := redis.NewClient(opts)
-	c.AddHook(newPause(PauseAfterFailure, nil))
+	p := newPause(PauseAfterFailure, nil)
+	p.log = log
+	c.AddHook(p)
 	return c, nil
+}
+
+var logOnce sync.Once
+
+// LogClientMessages sends the Redis client library's own messages (each failed dial, mostly) to
+// log at debug level, rather than to the standard error: the pause of NewClient says when Redis
+// goes away and comes back. The library has one logger per process: the first call sets it.
+func LogClientMessages(log *slog.Logger) {
+	logOnce.Do(func() { redis.SetLogger(debugLog{log}) })
+}
+
+type debugLog struct{ log *slog.Logger }
+
+func (d debugLog) Printf(ctx context.Context, format string, v ...any) {
+	d.log.DebugContext(ctx, "redis client: "+fmt.Sprintf(format, v...))
 }
 
 // pause is a redis.Hook that fails every command at once for a while after one failed for want
@@ -65,9 +85,11 @@ func NewClient(rawURL string) (*redis.Client, error) {
 type pause struct {
 	d   time.Duration
 	now func() time.Time
+	log *slog.Logger // nil: silent
 
 	mu    sync.Mutex
 	until time.Time
+	away  bool // the last command failed for want of Redis
 }
 
 func newPause(d time.Duration, now func() time.Time) *pause {
@@ -83,16 +105,30 @@ func (p *pause) paused() bool {
 	return p.now().Before(p.until)
 }
 
-// observe starts a pause when err says Redis could not be reached or did not answer in time.
+// observe starts a pause when err says Redis could not be reached or did not answer in time,
+// and tells the log when Redis goes away or answers again.
 func (p *pause) observe(err error) {
 	var answered redis.Error
-	if err == nil || errors.Is(err, redis.Nil) || errors.As(err, &answered) || errors.Is(err, ErrPaused) ||
-		errors.Is(err, context.Canceled) { // the caller left: nothing is known of Redis
+	if errors.Is(err, ErrPaused) || errors.Is(err, context.Canceled) { // the caller left: nothing is known of Redis
 		return
 	}
+	ok := err == nil || errors.Is(err, redis.Nil) || errors.As(err, &answered)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.until = p.now().Add(p.d)
+	if !ok {
+		p.until = p.now().Add(p.d)
+	}
+	if ok == !p.away {
+		return
+	}
+	p.away = !ok
+	switch {
+	case p.log == nil:
+	case ok:
+		p.log.Info("Redis answers again: the replicas share their state again")
+	default:
+		p.log.Warn("Redis does not answer: this replica keeps its own limits, login states and trial locks, and checks every token with the identity service, until it does", "err", err)
+	}
 }
 
 func (p *pause) DialHook(next redis.DialHook) redis.DialHook {
@@ -101,7 +137,9 @@ func (p *pause) DialHook(next redis.DialHook) redis.DialHook {
 			return nil, ErrPaused
 		}
 		conn, err := next(ctx, network, addr)
-		p.observe(err)
+		if err != nil {
+			p.observe(err) // a dial that works says nothing yet of the command it is for
+		}
 		return conn, err
 	}
 }

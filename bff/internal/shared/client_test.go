@@ -1,8 +1,11 @@
 package shared
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"net"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,7 +22,7 @@ import (
 // answers.
 func TestNewClientHasShortTimeoutsUnlessTheURLSetsThem(t *testing.T) {
 	srv := redistest.Start(t)
-	c, err := NewClient("redis://" + srv.Addr + "/0")
+	c, err := NewClient("redis://"+srv.Addr+"/0", nil)
 	require.NoError(t, err)
 	defer c.Close()
 	o := c.Options()
@@ -30,13 +33,13 @@ func TestNewClientHasShortTimeoutsUnlessTheURLSetsThem(t *testing.T) {
 	assert.Equal(t, 1, o.MaxRetries)
 	require.NoError(t, c.Ping(context.Background()).Err())
 
-	c2, err := NewClient("redis://" + srv.Addr + "/1?read_timeout=2s&dial_timeout=3s")
+	c2, err := NewClient("redis://"+srv.Addr+"/1?read_timeout=2s&dial_timeout=3s", nil)
 	require.NoError(t, err)
 	defer c2.Close()
 	assert.Equal(t, 2*time.Second, c2.Options().ReadTimeout)
 	assert.Equal(t, 3*time.Second, c2.Options().DialTimeout)
 
-	_, err = NewClient("http://" + srv.Addr)
+	_, err = NewClient("http://"+srv.Addr, nil)
 	assert.Error(t, err)
 }
 
@@ -55,7 +58,7 @@ func TestAHungRedisCostsOneTimeoutThenNothing(t *testing.T) {
 			defer conn.Close() // held open, never answered
 		}
 	}()
-	c, err := NewClient("redis://" + ln.Addr().String())
+	c, err := NewClient("redis://"+ln.Addr().String(), nil)
 	require.NoError(t, err)
 	defer c.Close()
 	l := NewLimiter(c, testPrefix, "code", nil, ratelimit.Rule{Limit: 2, Window: time.Minute})
@@ -81,7 +84,10 @@ func TestThePauseAfterAFailure(t *testing.T) {
 	c, away := switchable(t, srv)
 	var dials atomic.Int32
 	clk := newClock()
-	c.AddHook(newPause(time.Second, clk.Now))
+	p := newPause(time.Second, clk.Now)
+	var logged bytes.Buffer
+	p.log = slog.New(slog.NewTextHandler(&logged, nil))
+	c.AddHook(p)
 	c.AddHook(dialCounter{&dials})
 	ctx := context.Background()
 
@@ -102,6 +108,14 @@ func TestThePauseAfterAFailure(t *testing.T) {
 
 	clk.Add(time.Second)
 	assert.NoError(t, c.Get(ctx, "k").Err(), "Redis is used again after the pause")
+	assert.NoError(t, c.Get(ctx, "k").Err())
+
+	lines := strings.Split(strings.TrimSpace(logged.String()), "\n")
+	require.Len(t, lines, 2, "one line when Redis goes away, one when it is back: %s", logged.String())
+	assert.Contains(t, lines[0], "level=WARN")
+	assert.Contains(t, lines[0], "Redis does not answer")
+	assert.Contains(t, lines[1], "level=INFO")
+	assert.Contains(t, lines[1], "Redis answers again")
 }
 
 // dialCounter counts the dials of a client.
