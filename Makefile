@@ -78,7 +78,7 @@ test: $(NODE_STAMP) ## run every test layer
 
 .PHONY: test-lane-go test-lane-web
 test-lane-go:
-	$(MAKE) --no-print-directory test-go test-pact
+	$(MAKE) --no-print-directory test-go test-pact check-docker
 
 test-lane-web:
 	$(MAKE) --no-print-directory build test-web

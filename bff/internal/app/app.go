@@ -191,10 +191,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	go func() { leads.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
+	if rdb != nil {
+		// The replicas read each other's content answers; one of them asks the CMS for a key
+		// that they all miss.
+		contentCache.SetShared(shared.NewContentCache(rdb, cfg.RedisPrefix))
+	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
-		Cache:       cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute),
+		Cache:       contentCache,
 		Accounts:    account.NewCachedIn(account.New(client(config.Account)), tokens),
 		CRM:         crmClient,
 		ITR:         itrClient,

@@ -2,7 +2,8 @@
 // bytes, their gzip and their ETag, computed once when an answer is stored, so that serving a
 // cached answer costs a map lookup and a write. It coalesces concurrent misses into one upstream
 // call, serves stale answers while it revalidates them, and keeps serving them while the
-// upstream fails.
+// upstream fails. With a shared tier (SetShared), the replicas of the site read each other's
+// answers and take turns at the upstream: one call per key for all of them.
 package cache
 
 import (
@@ -149,6 +150,8 @@ type Cache struct {
 	// Generation, when set, is followed: entries fetched under an older generation are no
 	// longer fresh (see Generation). Set it before the cache is used.
 	Generation *Generation
+	// shared is the second tier shared by the replicas (SetShared), nil without one.
+	shared Shared
 }
 
 // item is a stored entry with its place in the CLOCK. Only used changes without the write lock.
@@ -276,14 +279,20 @@ func (c *Cache) load(ctx context.Context, key, route string, f *Format, p Policy
 	ch := c.group.DoChan(key, func() (any, error) {
 		// Another load may have stored the key between our Peek and this call.
 		if e := c.get(key); e != nil && c.fresh(e, c.now()) {
-			return e, nil
+			return loaded{e, Miss}, nil
 		}
-		return c.fetchAndStore(context.WithoutCancel(ctx), key, route, f, p, limit, fetch)
+		return c.obtain(context.WithoutCancel(ctx), key, route, f, p, limit, fetch, true)
 	})
 	select {
 	case res := <-ch:
 		if res.Err == nil {
-			return res.Val.(*Entry), Miss, nil
+			l := res.Val.(loaded)
+			if l.res == Stale {
+				// A stale answer of the shared tier: refreshed as a stale one of this cache is.
+				// The shared call is over, so the refresh makes a call of its own.
+				c.refreshInBackground(key, l.entry)
+			}
+			return l.entry, l.res, nil
 		}
 		if errors.Is(res.Err, ErrUncacheable) {
 			return nil, Miss, res.Err
@@ -334,7 +343,8 @@ func (c *Cache) refreshInBackground(key string, old *Entry) {
 			if e := c.get(key); e != nil && c.fresh(e, c.now()) {
 				return e, nil
 			}
-			return c.fetchAndStore(context.Background(), key, old.Route, old.format, old.policy, old.refreshLimit, old.refresh)
+			l, err := c.obtain(context.Background(), key, old.Route, old.format, old.policy, old.refreshLimit, old.refresh, false)
+			return l.entry, err
 		})
 		if err != nil && !errors.Is(err, ErrUncacheable) && c.OnRefreshError != nil {
 			c.OnRefreshError(key, err)
@@ -523,8 +533,6 @@ func newAnswerEntry(a Answer, route string, f *Format, p Policy, now time.Time) 
 	if status == 0 {
 		status = http.StatusOK
 	}
-	sum := sha256.Sum256(body)
-	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	var gz bytes.Buffer
 	zw := gzipWriters.Get().(*gzip.Writer)
 	zw.Reset(&gz)
@@ -535,6 +543,13 @@ func newAnswerEntry(a Answer, route string, f *Format, p Policy, now time.Time) 
 	// The buffer grows by doubling; the entry keeps an exact copy, so that the cache holds (and
 	// counts) only the compressed bytes.
 	zipped := bytes.Clone(gz.Bytes())
+	return assembleEntry(body, zipped, status, route, f, p, now)
+}
+
+// assembleEntry is the entry of an answer of status whose body and gzip are known, fetched at now.
+func assembleEntry(body, zipped []byte, status int, route string, f *Format, p Policy, now time.Time) *Entry {
+	sum := sha256.Sum256(body)
+	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
 	return &Entry{
 		Body:       body,
 		Gzip:       zipped,
