@@ -31,6 +31,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/shared"
+	"github.com/jakarobotics/website/bff/internal/streamoutbox"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -163,6 +164,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable,
 	// and repair reports while the work-order system is; its worker delivers them, also those
 	// left by a previous run that crashed. One outbox serves both: items are told apart by kind.
+	// With Redis the replicas share one outbox there (package streamoutbox), and this one takes
+	// the writes that arrive while Redis is away.
 	crmClient := crm.New(client(config.CRM))
 	itrClient := itr.New(client(config.ITR))
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
@@ -170,8 +173,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	deliverLeads := leads.Delivery(crmClient) // before the outbox's variable hides the package
 	var leads *outbox.Outbox
-	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return leads.Stats() })
-	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outbox.Options{
+	// queue is the outbox the site files writes in: leads, or with Redis the outbox the
+	// replicas share, which falls back to leads while Redis is away.
+	var queue outbox.Queue
+	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return queue.Stats() })
+	outboxOpts := outbox.Options{
 		Deliver:        repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient)),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
@@ -179,16 +185,23 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		AttemptTimeout: cfg.Timeout,
 		Log:            log,
 		OnResult:       outboxMetrics.Result,
-	})
+	}
+	leads, err = outbox.Open(filepath.Join(cfg.DataDir, "outbox.db"), outboxOpts)
 	if err != nil {
 		return err
 	}
 	defer leads.Close()
+	queue = leads
+	if rdb != nil {
+		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: redisPrefix}); err != nil {
+			return err
+		}
+	}
 	// The worker outlives the signal until the server has drained, then stops before the file
 	// closes (defers run last in, first out).
 	workerCtx, stopWorker := context.WithCancel(context.Background())
 	workerDone := make(chan struct{})
-	go func() { leads.Run(workerCtx); close(workerDone) }()
+	go func() { queue.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
 	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
@@ -215,8 +228,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Metrics:     m,
 		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
 		// taking leads while the CRM is down.
-		Outbox: leads,
-		Ready:  leads.Ready,
+		Outbox: queue,
+		Ready:  queue.Ready,
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,

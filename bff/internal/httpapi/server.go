@@ -82,8 +82,9 @@ type Deps struct {
 	Metrics *metrics.Metrics
 	// Outbox keeps leads, form records and work orders durable until the CRM or the work-order
 	// system has them (its DeliverFunc is repair.OutboxDelivery of leads.Delivery and
-	// repair.WorkOrderDelivery); nil answers those writes 503.
-	Outbox *outbox.Outbox
+	// repair.WorkOrderDelivery): this replica's bbolt outbox, or one that replicas share in
+	// Redis. nil answers those writes 503.
+	Outbox outbox.Queue
 	// Uploads bound the photos and videos of repair reports and sign their preview links; the
 	// zero value has the defaults of UploadLimits.
 	Uploads UploadLimits
