@@ -193,7 +193,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer leads.Close()
 	queue = leads
 	if rdb != nil {
-		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: redisPrefix}); err != nil {
+		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: cfg.RedisPrefix}); err != nil {
 			return err
 		}
 	}
