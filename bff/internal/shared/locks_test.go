@@ -95,7 +95,8 @@ func TestLockKeysCarryNoPersonalData(t *testing.T) {
 // dies holding it frees it when the lease runs out.
 func TestLockLeaseRenewsWhileHeldAndEndsWithItsReplica(t *testing.T) {
 	_, c := replicas(t, 2)
-	const lease = 300 * time.Millisecond
+	// Renewed every third of a second: a renewal may come two thirds late on a busy machine.
+	const lease = time.Second
 	a, b := NewLocks(c[0], testPrefix, lease, nil), NewLocks(c[1], testPrefix, lease, nil)
 	owner := vm.Owner{Phone: "1"}
 	unlock, err := a.Lock(context.Background(), owner)
@@ -113,7 +114,7 @@ func TestLockLeaseRenewsWhileHeldAndEndsWithItsReplica(t *testing.T) {
 	defer cancel2()
 	got, err := b.Lock(ctx2, owner)
 	require.NoError(t, err, "the dead holder's lock frees when its lease runs out")
-	assert.Less(t, time.Since(start), lease+time.Second)
+	assert.Less(t, time.Since(start), 2*lease)
 	got()
 	unlock() // the dead replica's release reaches nobody and takes nothing from anyone
 }
