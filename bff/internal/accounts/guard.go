@@ -34,32 +34,39 @@ type Refusal struct {
 // lookups of other people's records. Clients are named by their limiter keys (ratelimit.IPKey
 // of the client address), accounts by AccountKey. It is safe for concurrent use.
 type Guard struct {
-	codeTarget *ratelimit.Limiter // codes per phone or e-mail
-	codeIP     *ratelimit.Limiter // codes per client address
+	codeTarget ratelimit.KeyLimiter // codes per phone or e-mail
+	codeIP     ratelimit.KeyLimiter // codes per client address
 	// Failed logins and code checks, throttled with growing delays (see ratelimit.Limits).
-	failPair    *ratelimit.Limiter // per account and client address
-	failIP      *ratelimit.Limiter // per client address, any account
-	failAccount *ratelimit.Limiter // per account, any address
-	lookupIP    *ratelimit.Limiter // account lookups per client address
-	certIP      *ratelimit.Limiter // certificate lookups and pictures per client address
-	certUser    *ratelimit.Limiter // … per logged-in user
-	companyIP   *ratelimit.Limiter // company suggestions per client address
-	companyUser *ratelimit.Limiter // … per logged-in user
+	failPair    ratelimit.KeyLimiter // per account and client address
+	failIP      ratelimit.KeyLimiter // per client address, any account
+	failAccount ratelimit.KeyLimiter // per account, any address
+	lookupIP    ratelimit.KeyLimiter // account lookups per client address
+	certIP      ratelimit.KeyLimiter // certificate lookups and pictures per client address
+	certUser    ratelimit.KeyLimiter // … per logged-in user
+	companyIP   ratelimit.KeyLimiter // company suggestions per client address
+	companyUser ratelimit.KeyLimiter // … per logged-in user
 }
 
-// NewGuard returns a guard of limits on the clock now (nil means time.Now).
+// NewGuard returns a guard of limits kept in this process, on the clock now (nil means
+// time.Now).
 func NewGuard(l ratelimit.Limits, now func() time.Time) *Guard {
+	return NewGuardOf(l, ratelimit.Local(now))
+}
+
+// NewGuardOf returns a guard of limits whose limiters come from f: the replica's own
+// (ratelimit.Local) or limiters shared by the replicas.
+func NewGuardOf(l ratelimit.Limits, f ratelimit.Factory) *Guard {
 	return &Guard{
-		codeTarget:  ratelimit.New(now, l.CodePerTarget...),
-		codeIP:      ratelimit.New(now, l.CodePerIP...),
-		failPair:    ratelimit.NewBackoff(now, l.FailuresPerAccountIP),
-		failIP:      ratelimit.NewBackoff(now, l.FailuresPerIP),
-		failAccount: ratelimit.NewBackoff(now, l.FailuresPerAccount),
-		lookupIP:    ratelimit.New(now, l.LookupPerIP...),
-		certIP:      ratelimit.New(now, l.CertificatePerIP...),
-		certUser:    ratelimit.New(now, l.CertificatePerUser...),
-		companyIP:   ratelimit.New(now, l.CompanyPerIP...),
-		companyUser: ratelimit.New(now, l.CompanyPerUser...),
+		codeTarget:  f.Rules("code-target", l.CodePerTarget...),
+		codeIP:      f.Rules("code-ip", l.CodePerIP...),
+		failPair:    f.Backoff("failures-account-ip", l.FailuresPerAccountIP),
+		failIP:      f.Backoff("failures-ip", l.FailuresPerIP),
+		failAccount: f.Backoff("failures-account", l.FailuresPerAccount),
+		lookupIP:    f.Rules("lookup-ip", l.LookupPerIP...),
+		certIP:      f.Rules("certificate-ip", l.CertificatePerIP...),
+		certUser:    f.Rules("certificate-user", l.CertificatePerUser...),
+		companyIP:   f.Rules("company-ip", l.CompanyPerIP...),
+		companyUser: f.Rules("company-user", l.CompanyPerUser...),
 	}
 }
 
@@ -144,7 +151,7 @@ func (g *Guard) LookupCompanies(client string, user int64) *Refusal {
 
 // lookup counts a lookup against the client's and the user's limits. The client is checked
 // first: a refused user does not spend it, and a refused client does not spend the user's.
-func lookup(byClient *ratelimit.Limiter, client string, byUser *ratelimit.Limiter, user int64) *Refusal {
+func lookup(byClient ratelimit.KeyLimiter, client string, byUser ratelimit.KeyLimiter, user int64) *Refusal {
 	if ok, wait := byClient.Allow(client); !ok {
 		return &Refusal{ClientTooBusy, wait}
 	}

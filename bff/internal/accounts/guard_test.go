@@ -238,3 +238,38 @@ func TestAGuardWithoutLimitsAllowsEverything(t *testing.T) {
 		require.Nil(t, refusal)
 	}
 }
+
+// namingFactory is a ratelimit.Factory of local limiters that records the names asked for.
+type namingFactory struct {
+	local ratelimit.Factory
+	names []string
+}
+
+func (f *namingFactory) Rules(name string, rules ...ratelimit.Rule) ratelimit.KeyLimiter {
+	f.names = append(f.names, name)
+	return f.local.Rules(name, rules...)
+}
+
+func (f *namingFactory) Backoff(name string, b ratelimit.Backoff) ratelimit.KeyLimiter {
+	f.names = append(f.names, name)
+	return f.local.Backoff(name, b)
+}
+
+// Every limit of the guard has a limiter of its own name, so that shared limiters (one count per
+// name and key) never mix two limits; and the guard limits with what the factory made.
+func TestTheGuardTakesItsLimitersFromTheFactoryUnderNamesOfTheirOwn(t *testing.T) {
+	f := &namingFactory{local: ratelimit.Local(nil)}
+	g := accounts.NewGuardOf(ratelimit.Limits{CodePerTarget: []ratelimit.Rule{{Limit: 1, Window: time.Hour}}}, f)
+	assert.Len(t, f.names, 10)
+	seen := map[string]bool{}
+	for _, n := range f.names {
+		assert.False(t, seen[n], "%s named twice", n)
+		seen[n] = true
+	}
+	refusal, err := g.SendCode("phone", "ip", func() error { return nil })
+	require.NoError(t, err)
+	require.Nil(t, refusal)
+	refusal, _ = g.SendCode("phone", "ip", func() error { return nil })
+	require.NotNil(t, refusal)
+	assert.Equal(t, accounts.TargetTooFrequent, refusal.Reason)
+}

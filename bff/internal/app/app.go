@@ -18,6 +18,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/config"
@@ -27,6 +28,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/streamoutbox"
@@ -37,11 +39,8 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/virtual"
 )
-
-// redisPrefix begins the keys the BFF writes in Redis: REDIS_PREFIX's default, which
-// cfg.RedisPrefix replaces once that setting is read.
-const redisPrefix = "jaka:"
 
 // StandIns starts a stand-in for every legacy system that has no URL in cfg (cfg.Embedded()),
 // sets their URLs in cfg, and may fill in development values of other settings (random
@@ -104,6 +103,46 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if cfg.RendererURL == nil {
 		log.Info("pages are served client-rendered: no page renderer")
 	}
+	if cfg.RedisURL == "" {
+		log.Info("no REDIS_URL: rate limits, token checks, login states and trial locks are kept in this process; " +
+			"behind a load balancer every replica would apply its own, so run one replica, or set REDIS_URL")
+	} else {
+		shared.LogClientMessages(log)
+		c, err := shared.NewClient(cfg.RedisURL, log)
+		if err != nil {
+			return fmt.Errorf("REDIS_URL: %w", err)
+		}
+		rdb = c
+		// Closed last: after the server has drained and the outbox's worker has stopped.
+		defer rdb.Close()
+		// A Redis that is away at the start (restarting, say) does not stop the replica: it
+		// serves with its own state meanwhile, as it does when Redis goes away later, and uses
+		// Redis as soon as it answers. The readiness probe does not wait for it either.
+		// The client says so in the log when Redis does not answer.
+		pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		if rdb.Ping(pingCtx).Err() == nil {
+			log.Info("state shared with the other replicas in Redis", "prefix", cfg.RedisPrefix)
+		}
+		cancel()
+	}
+	// What the replicas share when there is Redis; nil leaves each to the server's own.
+	var (
+		limiters    ratelimit.Factory
+		loginStates accounts.SpentStates
+		trialLocks  virtual.Locker
+		tokens      account.TokenStore // nil turns the token cache off (TOKEN_CACHE_TTL=0)
+	)
+	if cfg.TokenCacheTTL > 0 {
+		tokens = account.NewMemoryTokens(cfg.TokenCacheTTL, nil)
+	}
+	if rdb != nil {
+		limiters = shared.Limiters(rdb, cfg.RedisPrefix, nil)
+		loginStates = shared.NewSpentStates(rdb, cfg.RedisPrefix, accounts.NewMemorySpentStates(nil))
+		trialLocks = shared.NewLocks(rdb, cfg.RedisPrefix, 0, virtual.NewLocalLocks())
+		if cfg.TokenCacheTTL > 0 {
+			tokens = shared.NewTokenCache(rdb, cfg.RedisPrefix, cfg.TokenCacheTTL, nil)
+		}
+	}
 
 	spec, err := oapi.LoadForServing(ctx)
 	if err != nil {
@@ -154,7 +193,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer leads.Close()
 	queue = leads
 	if rdb != nil {
-		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: redisPrefix}); err != nil {
+		if queue, err = streamoutbox.New(rdb, leads, streamoutbox.Options{Options: outboxOpts, Prefix: cfg.RedisPrefix}); err != nil {
 			return err
 		}
 	}
@@ -169,13 +208,13 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if rdb != nil {
 		// The replicas read each other's content answers; one of them asks the CMS for a key
 		// that they all miss.
-		contentCache.SetShared(shared.NewContentCache(rdb, redisPrefix))
+		contentCache.SetShared(shared.NewContentCache(rdb, cfg.RedisPrefix))
 	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
 		Content:     content.New(client(config.Content)),
 		Cache:       contentCache,
-		Accounts:    account.NewCached(account.New(client(config.Account)), cfg.TokenCacheTTL, nil),
+		Accounts:    account.NewCachedIn(account.New(client(config.Account)), tokens),
 		CRM:         crmClient,
 		ITR:         itrClient,
 		VM:          vm.New(client(config.VM)),
@@ -194,6 +233,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// The account operations' abuse limits and the proxies trusted for the client address.
 		AccountLimits: &cfg.Limits,
 		SiteOrigins:   cfg.SiteOrigins,
+		// The state the replicas share in Redis (REDIS_URL); nil, the server's own.
+		Limiters:    limiters,
+		LoginStates: loginStates,
+		TrialLocks:  trialLocks,
 		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
 		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
 		PreviewLimits: &cfg.PreviewLimits,

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
@@ -126,6 +128,13 @@ type Config struct {
 	// PageCacheMaxBytes bounds the cache of rendered pages, counted as the content cache is.
 	PageCacheTTL      time.Duration
 	PageCacheMaxBytes int64
+	// RedisURL is the Redis that the replicas behind one site share (REDIS_URL, redis:// or
+	// rediss://, read by redis.ParseURL): rate limits, token checks, login states, trial
+	// locks. Empty keeps that state in the process: right for one replica only.
+	RedisURL string
+	// RedisPrefix begins the name of every key the BFF writes in Redis, so that sites (or
+	// staging and production) can share one Redis.
+	RedisPrefix string
 }
 
 // MinPreviewSecretBytes is the shortest PREVIEW_SECRET accepted, also in development.
@@ -212,6 +221,8 @@ var settings = []setting{
 	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
 	{"PAGE_CACHE_TTL", "60s", "how long a rendered page is fresh for visitors without a session, then served while it is rendered again (1s to 24h)"},
 	{"PAGE_CACHE_MAX_BYTES", "67108864", "bound of the cache of rendered pages in bytes (pages, their gzip and keys; 1 MiB to 64 GiB)"},
+	{"REDIS_URL", "", "Redis shared by the replicas of one site, redis://[user:password@]host:port/db or rediss:// for TLS: rate limits, token checks, login states, trial locks (empty: kept in this process, for one replica only)"},
+	{"REDIS_PREFIX", "jaka:", "beginning of every key the BFF writes in Redis"},
 }
 
 // requirement is a setting the production binary refuses to start without.
@@ -432,6 +443,18 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.PageCacheMaxBytes, err = strconv.ParseInt(get("PAGE_CACHE_MAX_BYTES"), 10, 64); err != nil || c.PageCacheMaxBytes < 1<<20 || c.PageCacheMaxBytes > 64<<30 {
 		errs = append(errs, fmt.Errorf("PAGE_CACHE_MAX_BYTES %q: want a number of bytes from 1 MiB (1048576) to 64 GiB", get("PAGE_CACHE_MAX_BYTES")))
 	}
+	if c.RedisURL = strings.TrimSpace(getenv("REDIS_URL")); c.RedisURL != "" {
+		// ParseURL's errors may quote the URL, and with it the password: name the setting only.
+		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") || u.Host == "" {
+			errs = append(errs, errors.New("REDIS_URL: want redis://[user:password@]host:port/db, or rediss:// for TLS"))
+		} else if _, err := redis.ParseURL(c.RedisURL); err != nil {
+			errs = append(errs, fmt.Errorf("REDIS_URL: %s", redactedRedisError(err, u)))
+		}
+	}
+	c.RedisPrefix = get("REDIS_PREFIX")
+	if strings.ContainsAny(c.RedisPrefix, " \t\r\n") {
+		errs = append(errs, fmt.Errorf("REDIS_PREFIX %q: want a prefix without spaces, such as \"jaka:\"", c.RedisPrefix))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -510,6 +533,11 @@ func (c Config) String() string {
 		renderer = safe.String()
 	}
 	fmt.Fprintf(&b, " renderer=%s renderer_timeout=%s page_cache_ttl=%s page_cache_max_bytes=%d", renderer, c.RendererTimeout, c.PageCacheTTL, c.PageCacheMaxBytes)
+	redisState := "per-process"
+	if c.RedisURL != "" {
+		redisState = redactedURL(c.RedisURL)
+	}
+	fmt.Fprintf(&b, " redis=%s redis_prefix=%q", redisState, c.RedisPrefix)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p
@@ -530,4 +558,23 @@ func loopback(host string) bool {
 	}
 	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
 	return err == nil && ip.IsLoopback()
+}
+
+// redactedURL is raw with its password replaced by xxxxx, for logs.
+func redactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unreadable)"
+	}
+	return u.Redacted()
+}
+
+// redactedRedisError is err's text without the URL's password, should the client library
+// quote it.
+func redactedRedisError(err error, u *url.URL) string {
+	msg := err.Error()
+	if pw, ok := u.User.Password(); ok && pw != "" {
+		msg = strings.ReplaceAll(msg, pw, "xxxxx")
+	}
+	return msg
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"net/http"
 	"net/netip"
-	"time"
 
 	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
@@ -36,14 +35,14 @@ type accountGuard struct {
 	proxies []netip.Prefix // trusted reverse proxies
 }
 
-// newAccountGuard returns the guard of limits (nil means ratelimit.DefaultLimits()) on the clock
-// now.
-func newAccountGuard(limits *ratelimit.Limits, now func() time.Time) *accountGuard {
+// newAccountGuard returns the guard of limits (nil means ratelimit.DefaultLimits()) with the
+// limiters of f.
+func newAccountGuard(limits *ratelimit.Limits, f ratelimit.Factory) *accountGuard {
 	l := ratelimit.DefaultLimits()
 	if limits != nil {
 		l = *limits
 	}
-	return &accountGuard{Guard: accounts.NewGuard(l, now), proxies: l.TrustedProxies}
+	return &accountGuard{Guard: accounts.NewGuardOf(l, f), proxies: l.TrustedProxies}
 }
 
 // clientKey is the limiter key of the request's client address.

@@ -19,9 +19,10 @@ const (
 // account.not_logged_in without a token, 401 account.token_expired for a token the identity
 // service does not accept. Operations that need a login call it first.
 //
-// The check goes through Deps.Accounts, which main wraps in account.NewCached: a token's check
-// is remembered for TOKEN_CACHE_TTL (30 s by default) by the token's SHA-256, and forgotten at
-// once when the visitor logs out, deregisters or resets the password through the BFF.
+// The check goes through Deps.Accounts, which app.Run wraps in account.NewCachedIn: a token's
+// check is remembered for TOKEN_CACHE_TTL (30 s by default) by the token's SHA-256 (in Redis,
+// for every replica, with REDIS_URL), and forgotten at once when the visitor logs out,
+// deregisters or resets the password through the BFF.
 func (s *Server) currentUser(r *http.Request) (account.User, error) {
 	token := requestToken(r)
 	if token == "" {

@@ -28,19 +28,21 @@ type previewCtx struct{}
 // previewGuard checks preview tokens and limits the preview reads.
 type previewGuard struct {
 	verifier  *preview.Verifier
-	perIP     *ratelimit.Limiter
-	perEditor *ratelimit.Limiter
+	perIP     ratelimit.KeyLimiter
+	perEditor ratelimit.KeyLimiter
 }
 
-func newPreviewGuard(v *preview.Verifier, limits *preview.Limits) *previewGuard {
+// newPreviewGuard returns the guard of v's tokens and of limits (nil means
+// preview.DefaultLimits()), with the limiters of f.
+func newPreviewGuard(v *preview.Verifier, limits *preview.Limits, f ratelimit.Factory) *previewGuard {
 	l := preview.DefaultLimits()
 	if limits != nil {
 		l = *limits
 	}
 	return &previewGuard{
 		verifier:  v,
-		perIP:     ratelimit.New(nil, l.PerIP...),
-		perEditor: ratelimit.New(nil, l.PerEditor...),
+		perIP:     f.Rules("preview-ip", l.PerIP...),
+		perEditor: f.Rules("preview-editor", l.PerEditor...),
 	}
 }
 

@@ -92,6 +92,13 @@ type Deps struct {
 	// virtual.LocalLocks of this server alone. Replicas that share one Locker serialise an
 	// account across the site.
 	TrialLocks virtual.Locker
+	// Limiters makes the rate limiters of AccountLimits and PreviewLimits; nil means
+	// ratelimit.Local on Clock, this server's own. Replicas that share one factory's limiters
+	// (shared.Limiters, in Redis) share their limits.
+	Limiters ratelimit.Factory
+	// LoginStates remembers the used states of third-party logins; nil gets a new
+	// accounts.MemorySpentStates of this server alone.
+	LoginStates accounts.SpentStates
 	// DownloadLinkTTL is how long a link to a document that needs login works, from the
 	// moment userDownload hands it out; zero means 10 minutes.
 	DownloadLinkTTL time.Duration
@@ -159,9 +166,15 @@ type Handler struct {
 // so that a BFF that does not serve exactly the contract never starts.
 func NewServer(d Deps) (*Handler, error) {
 	s := &Server{Deps: d}
-	s.guard = newAccountGuard(d.AccountLimits, s.now)
-	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits)
-	s.loginStates = accounts.NewMemorySpentStates(s.now)
+	if s.Limiters == nil {
+		s.Limiters = ratelimit.Local(s.now)
+	}
+	s.guard = newAccountGuard(d.AccountLimits, s.Limiters)
+	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, s.Limiters)
+	s.loginStates = d.LoginStates
+	if s.loginStates == nil {
+		s.loginStates = accounts.NewMemorySpentStates(s.now)
+	}
 	s.Uploads = s.Uploads.WithDefaults()
 	s.links = uploads.NewSigner(s.Uploads.URLKey, s.now)
 	if s.TrialLocks == nil {

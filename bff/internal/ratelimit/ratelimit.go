@@ -14,8 +14,10 @@
 // A Limiter may instead throttle with growing delays (NewBackoff): the same log of events,
 // read as failures, answers how long the next attempt must wait (see Backoff).
 //
-// State is per process: several BFF instances each apply the full limits. Keys live until their
-// newest event leaves the longest window, and are swept as events arrive.
+// A Limiter's state is per process: several BFF instances each apply the full limits. Keys live
+// until their newest event leaves the longest window, and are swept as events arrive. Code that
+// limits takes a KeyLimiter made by a Factory, so that limiters shared by the replicas (package
+// shared, in Redis) can take the place of Local ones.
 package ratelimit
 
 import (
@@ -72,6 +74,39 @@ func FormatRules(rules []Rule) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// KeyLimiter limits events per key. Limiter is the replica's own; a limiter shared by the
+// replicas (package shared) can take its place wherever one is used.
+type KeyLimiter interface {
+	// Allow records an event of key when the limits have room and returns true. Otherwise it
+	// records nothing and returns false with the time until an event would be allowed.
+	Allow(key string) (bool, time.Duration)
+	// Refund takes back the newest event of key.
+	Refund(key string)
+	// Reset forgets every event of key.
+	Reset(key string)
+}
+
+var _ KeyLimiter = (*Limiter)(nil)
+
+// Factory makes the limiters of a set of limits, each under a name of its own (limiters of one
+// name share their counts where the factory shares anything).
+type Factory interface {
+	// Rules returns the limiter name of rules (New).
+	Rules(name string, rules ...Rule) KeyLimiter
+	// Backoff returns the limiter name of growing delays after failures (NewBackoff).
+	Backoff(name string, b Backoff) KeyLimiter
+}
+
+// Local is the Factory of the replica's own limiters, on the clock now (nil means time.Now):
+// names are not needed, as no two limiters share anything.
+func Local(now func() time.Time) Factory { return local{now} }
+
+type local struct{ now func() time.Time }
+
+func (l local) Rules(_ string, rules ...Rule) KeyLimiter { return New(l.now, rules...) }
+
+func (l local) Backoff(_ string, b Backoff) KeyLimiter { return NewBackoff(l.now, b) }
 
 // sweepEvery is how often a Limiter drops keys whose events have all left the windows.
 const sweepEvery = time.Minute
@@ -167,7 +202,7 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 // AllowBoth counts one event against key a of la and key b of lb, only when both have room.
 // a is checked first, so a refused a does not spend b; a refused b gives a's event back. When
 // refused it returns how long to wait.
-func AllowBoth(la *Limiter, a string, lb *Limiter, b string) (bool, time.Duration) {
+func AllowBoth(la KeyLimiter, a string, lb KeyLimiter, b string) (bool, time.Duration) {
 	if ok, wait := la.Allow(a); !ok {
 		return false, wait
 	}

@@ -46,22 +46,25 @@ return 0`)
 // Locks is a virtual.Locker shared by every replica that uses the same Redis and prefix: an
 // owner's lock is one key, taken with SET NX PX and a random token, released by a script that
 // compares the token before it deletes. A waiter retries with growing pauses until its context
-// ends. When Redis cannot be reached, Lock fails at once with upstream.unavailable.
+// ends. When Redis cannot be reached, the lock is taken in fallback instead (the replica's own,
+// typically virtual.LocalLocks: an account's operations stay one at a time on this replica);
+// without a fallback Lock fails at once with upstream.unavailable.
 type Locks struct {
-	rdb    redis.UniversalClient
-	prefix string
-	lease  time.Duration
+	rdb      redis.UniversalClient
+	prefix   string
+	lease    time.Duration
+	fallback virtual.Locker
 }
 
 var _ virtual.Locker = (*Locks)(nil)
 
 // NewLocks returns the locks kept in rdb under prefix, with leases of lease (DefaultLockLease
-// when it is not positive).
-func NewLocks(rdb redis.UniversalClient, prefix string, lease time.Duration) *Locks {
+// when it is not positive), and fallback (nil for none) for when Redis cannot be reached.
+func NewLocks(rdb redis.UniversalClient, prefix string, lease time.Duration, fallback virtual.Locker) *Locks {
 	if lease <= 0 {
 		lease = DefaultLockLease
 	}
-	return &Locks{rdb: rdb, prefix: prefix, lease: lease}
+	return &Locks{rdb: rdb, prefix: prefix, lease: lease, fallback: fallback}
 }
 
 // key is owner's lock: a hash of the account, not its phone number or e-mail address.
@@ -82,6 +85,8 @@ func (l *Locks) Lock(ctx context.Context, owner vm.Owner) (func(), error) {
 			// The SET may have reached Redis before ctx ended: give back what it may have taken.
 			l.release(key, token)
 			return nil, apierr.New(apierr.UpstreamTimeout, ctx.Err())
+		case err != nil && l.fallback != nil:
+			return l.fallback.Lock(ctx, owner)
 		case err != nil:
 			return nil, apierr.New(apierr.UpstreamUnavailable, err)
 		case taken:

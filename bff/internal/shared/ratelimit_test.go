@@ -164,3 +164,82 @@ func TestLimiterWithoutRedisLimitsInTheReplica(t *testing.T) {
 	assert.False(t, ok)
 	assert.Equal(t, time.Minute, wait)
 }
+
+// The shared growing delays answer as ratelimit.NewBackoff's do, waits included, for the same
+// failures at the same times, with refunds (attempts that were no failures) and resets
+// (successes): the differential check of the script.
+func TestBackoffAnswersAsTheMemoryBackoff(t *testing.T) {
+	_, c := replicas(t, 1)
+	for _, b := range []ratelimit.Backoff{
+		{Free: 5, Base: time.Second, Max: 15 * time.Minute, Window: 24 * time.Hour},
+		{Free: 2, Base: 3 * time.Second, Max: time.Minute, Window: 10 * time.Minute},
+		{Free: 0, Base: time.Second, Max: 4 * time.Second, Window: 20 * time.Second},
+	} {
+		clk := newClock()
+		shared := NewBackoff(c[0], testPrefix, "diff-"+b.String(), clk.Now, b)
+		memory := ratelimit.NewBackoff(clk.Now, b)
+		rnd := rand.New(rand.NewPCG(3, 4))
+		keys := []string{"a", "b"}
+		answers := map[bool]int{}
+		for i := range 600 {
+			clk.Add(time.Duration(rnd.IntN(int(b.Max/time.Millisecond)/3+1)) * time.Millisecond)
+			key := keys[rnd.IntN(len(keys))]
+			switch rnd.IntN(20) {
+			case 0:
+				shared.Reset(key)
+				memory.Reset(key)
+				continue
+			case 1, 2:
+				shared.Refund(key)
+				memory.Refund(key)
+				continue
+			}
+			gotOK, gotWait := shared.Allow(key)
+			wantOK, wantWait := memory.Allow(key)
+			require.Equal(t, wantOK, gotOK, "%s: attempt %d", b, i)
+			require.Equal(t, wantWait, gotWait, "%s: attempt %d", b, i)
+			answers[gotOK]++
+		}
+		assert.Greater(t, answers[true], 50, "%s: allowed attempts", b)
+		assert.Greater(t, answers[false], 50, "%s: refused attempts", b)
+	}
+}
+
+// Failures on one replica earn delays on the other: after the free failures spread over two
+// replicas, the next attempt waits the first delay on either, and a success (Reset) on one
+// clears them on both.
+func TestBackoffHoldsAcrossReplicas(t *testing.T) {
+	_, c := replicas(t, 2)
+	clk := newClock()
+	b := ratelimit.Backoff{Free: 3, Base: 2 * time.Second, Max: time.Minute, Window: time.Hour}
+	ls := []ratelimit.KeyLimiter{Limiters(c[0], testPrefix, clk.Now).Backoff("login", b), Limiters(c[1], testPrefix, clk.Now).Backoff("login", b)}
+	for i := range 3 {
+		ok, _ := ls[i%2].Allow("account ip")
+		require.True(t, ok, "free failure %d", i+1)
+	}
+	for _, l := range ls {
+		ok, wait := l.Allow("account ip")
+		assert.False(t, ok)
+		assert.Equal(t, 2*time.Second, wait)
+	}
+	clk.Add(2 * time.Second)
+	ok, _ := ls[1].Allow("account ip")
+	require.True(t, ok, "the delay has passed")
+	_, wait := ls[0].Allow("account ip")
+	assert.Equal(t, 4*time.Second, wait, "the next delay doubles, on the other replica too")
+
+	ls[0].Reset("account ip")
+	ok, _ = ls[1].Allow("account ip")
+	assert.True(t, ok, "a success on one replica clears the delays on both")
+}
+
+// Without Redis the replica's own growing delays answer.
+func TestBackoffWithoutRedisThrottlesInTheReplica(t *testing.T) {
+	clk := newClock()
+	l := NewBackoff(unreachable(t), testPrefix, "login", clk.Now, ratelimit.Backoff{Free: 1, Base: time.Second, Max: time.Second, Window: time.Minute})
+	ok, _ := l.Allow("k")
+	assert.True(t, ok)
+	ok, wait := l.Allow("k")
+	assert.False(t, ok)
+	assert.Equal(t, time.Second, wait)
+}

@@ -1,6 +1,8 @@
 // Package shared keeps the state that BFF replicas behind a load balancer must share in Redis,
-// behind the interfaces the rest of the BFF already has: the virtual trial's per-account locks
-// (virtual.Locker) and the used third-party login states (accounts.SpentStates).
+// behind the interfaces the rest of the BFF already has: the rate limits and the growing delays
+// after failed logins (ratelimit.Factory), the virtual trial's per-account locks
+// (virtual.Locker), the used third-party login states (accounts.SpentStates) and the token
+// checks (account.TokenStore).
 //
 // It uses github.com/redis/go-redis/v9, Redis's own client for Go: maintained by Redis, with a
 // connection pool, context on every call, Lua scripts that fall back from EVALSHA to EVAL, and

@@ -51,11 +51,11 @@ func TestCacheRemembersByTokenHashAndForgets(t *testing.T) {
 		_, _ = c.ValidateToken(ctx, tok)
 	}
 	assert.Equal(t, 4, svc.checks)
-	for key := range c.entries {
+	for key := range c.store.(*MemoryTokens).entries {
 		assert.NotContains(t, string(key[:]), "t1", "keys are hashes, not tokens")
 	}
 
-	c.ForgetUser(7)
+	c.ForgetUser(ctx, 7)
 	_, err := c.ValidateToken(ctx, "t3")
 	require.NoError(t, err)
 	assert.Equal(t, 4, svc.checks, "another user's entry stays")
@@ -82,7 +82,7 @@ func TestCacheIsBounded(t *testing.T) {
 	now := time.Unix(0, 0)
 	svc := &countingService{users: map[string]User{"a": {ID: 1}, "b": {ID: 2}, "c": {ID: 3}}}
 	c := NewCached(svc, time.Minute, func() time.Time { return now }).(*CachedClient)
-	c.maxEntries = 2
+	c.store.(*MemoryTokens).maxEntries = 2
 	ctx := context.Background()
 	_, _ = c.ValidateToken(ctx, "a")
 	_, _ = c.ValidateToken(ctx, "b")
@@ -109,7 +109,7 @@ func TestAPasswordResetDuringACheckIsNotUndoneByIt(t *testing.T) {
 	svc := &countingService{users: map[string]User{"t": {ID: 7}}}
 	c := NewCached(svc, time.Minute, nil).(*CachedClient)
 	ctx := context.Background()
-	svc.during = func() { c.ForgetUser(7) }
+	svc.during = func() { c.ForgetUser(ctx, 7) }
 	_, _ = c.ValidateToken(ctx, "t")
 	svc.during = nil
 	_, _ = c.ValidateToken(ctx, "t")
