@@ -109,7 +109,9 @@ type Options struct {
 	Lease time.Duration
 	// ClaimIdle is how long an entry stays with a consumer before another may claim it: how
 	// long a dead replica's writes wait (or its Lease, if that is longer), and the shortest
-	// interval between two attempts at one write (30s when zero).
+	// interval between two attempts at one write (RetryMin when zero, as the bbolt outbox's first
+	// retry; the pauses after failing rounds, growing to RetryMax, keep a down upstream from being
+	// flooded).
 	ClaimIdle time.Duration
 	// Poll is how often an idle worker looks for new and claimable entries (1s when zero).
 	Poll time.Duration
@@ -176,7 +178,7 @@ func New(rdb redis.UniversalClient, fallback outbox.Queue, opts Options) (*Outbo
 	}
 	opts.Lease = max(opts.Lease, opts.AttemptTimeout)
 	if opts.ClaimIdle <= 0 {
-		opts.ClaimIdle = 30 * time.Second
+		opts.ClaimIdle = opts.RetryMin
 	}
 	if opts.Poll <= 0 {
 		opts.Poll = time.Second
