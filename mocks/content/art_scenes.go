@@ -291,8 +291,8 @@ func drawScene(kind string, m model, r *rng, bd backdrop) *scene {
 		sc.halo(0.4*R, 0.8*R, 1.0*R)
 	case "booth":
 		// A trade-fair stand: a back wall with the brand band and arms on pedestals.
-		sc.box(-0.8*R, 0, 2.8*R, 1.55*R, "#ffffff", 0)
-		sc.box(-0.8*R, 1.3*R, 2.8*R, 0.25*R, brandRed, 0)
+		sc.box(-0.8*R, 0, 2.8*R, 1.55*R, choose(r, "#ffffff", "#f4f6f8", "#eef2f6"), 0)
+		sc.box(-0.8*R, 1.3*R, 2.8*R, 0.25*R, choose(r, brandRed, "#16191d", "#17294a"), 0)
 		sc.box(-0.8*R, 1.3*R, 2.8*R, 0.25*R, "url(#halo)", 0)
 		sc.box(-0.8*R, 0, 2.8*R, 0.05*R, "#2b3138", 0)
 		for i := 0; i < 5; i++ {

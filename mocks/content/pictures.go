@@ -161,11 +161,12 @@ func drawPicture(name string, sub *subject) string {
 	f := frame{w: 1200, h: 800, left: 0.08, right: 0.92, top: 0.1, floor: 0.86, fill: 0.9}
 	switch {
 	case mobile:
-		// Behind the text of a phone's banner: the subject in the lower right.
-		f = frame{w: 750, h: 1000, left: 0.3, right: 0.98, top: 0.42, floor: 0.94, fill: 0.95}
+		// A phone's banner has its text over the lower part: the subject stands above it.
+		f = frame{w: 750, h: 1000, left: 0.08, right: 0.94, top: 0.05, floor: 0.4, fill: 0.95}
 	case wide:
 		// Behind the text of a banner, which sits on the left: the subject on the right.
-		f = frame{w: 1920, h: 720, left: 0.5, right: 0.97, top: 0.08, floor: 0.92, fill: 0.95}
+		// Kept clear of the edges, which a wide screen's banner (object-fit: cover) crops.
+		f = frame{w: 1920, h: 720, left: 0.5, right: 0.88, top: 0.1, floor: 0.9, fill: 0.95}
 	}
 	bd := backdrops[choose(r, lightBackdrops...)]
 	if sub.textColor != "" {
@@ -180,7 +181,7 @@ func drawPicture(name string, sub *subject) string {
 		// A product's portrait: the model alone in the studio, drawn to its figures; a longer
 		// reach fills more of the frame, as it would in a photograph taken from one distance.
 		m := productModel(base, sub)
-		f = frame{w: 800, h: 800, left: 0.1, right: 0.9, top: 0.08, floor: 0.88, fill: math.Pow(m.reach/1400, 0.3)}
+		f = frame{w: 800, h: 800, left: 0.1, right: 0.9, top: 0.06, floor: 0.8, fill: math.Pow(m.reach/1400, 0.3)}
 		sc := drawScene("", m, r, backdrops["studio"])
 		return sc.render(f, productTitle(title))
 	case strings.HasPrefix(name, "banners/home-"):
