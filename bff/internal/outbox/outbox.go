@@ -433,14 +433,17 @@ func (o *Outbox) settle(it Item, state, ref, reason string, keep bool) {
 	}
 }
 
-// backoff is the delay before retry number n (from 1): RetryMin doubled n-1 times, at most
-// RetryMax, drawn between half of it and all of it.
-func (o *Outbox) backoff(n int) time.Duration {
-	d := o.opts.RetryMin
-	for i := 1; i < n && d < o.opts.RetryMax; i++ {
+// backoff is the delay before retry number n (from 1), as Backoff draws it.
+func (o *Outbox) backoff(n int) time.Duration { return Backoff(n, o.opts.RetryMin, o.opts.RetryMax) }
+
+// Backoff is the delay before retry number n (from 1): least doubled n-1 times, at most most,
+// drawn between half of it and all of it, so that retries (and replicas) do not come in step.
+func Backoff(n int, least, most time.Duration) time.Duration {
+	d := least
+	for i := 1; i < n && d < most; i++ {
 		d *= 2
 	}
-	d = min(d, o.opts.RetryMax)
+	d = min(d, most)
 	half := d / 2
 	return half + rand.N(d-half+1)
 }

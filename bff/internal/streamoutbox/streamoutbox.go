@@ -67,7 +67,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	mrand "math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -432,16 +431,10 @@ func (o *Outbox) safeDeliver(ctx context.Context, it outbox.Item) (d outbox.Deli
 	return o.opts.Deliver(ctx, it)
 }
 
-// backoff is the pause after n failed rounds in a row (from 1): RetryMin doubled n-1 times, at
-// most RetryMax, drawn between half of it and all of it so that replicas do not probe in step.
+// backoff is the pause after n failed rounds in a row (from 1), drawn as the bbolt outbox
+// draws its retries, so that replicas do not probe in step.
 func (o *Outbox) backoff(n int) time.Duration {
-	d := o.opts.RetryMin
-	for i := 1; i < n && d < o.opts.RetryMax; i++ {
-		d *= 2
-	}
-	d = min(d, o.opts.RetryMax)
-	half := d / 2
-	return half + mrand.N(d-half+1)
+	return outbox.Backoff(n, o.opts.RetryMin, o.opts.RetryMax)
 }
 
 // Run delivers the writes in Redis until ctx ends, and runs the fallback's worker beside it.
