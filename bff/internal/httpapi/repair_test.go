@@ -366,6 +366,11 @@ func TestWorkOrdersQueuedWhileTheSystemIsDownAreDeliveredOnce(t *testing.T) {
 	orders := f.itrOrders(t)
 	require.Len(t, orders, 1, "delivered once")
 	assert.Equal(t, "wo-101-queued-report-1", orders[0]["idempotencyKey"])
+	// The work-order system has it a moment before the outbox has noted the answer.
+	require.Eventually(t, func() bool {
+		pending, err := f.outbox.Pending()
+		return err == nil && len(pending) == 0
+	}, 5*time.Second, 10*time.Millisecond, "the outbox settles the delivered report")
 
 	_, later := f.report(t, annaToken, repairReport(photo.ID), "Idempotency-Key", "queued-report-1")
 	done := receiptOf(t, later)
