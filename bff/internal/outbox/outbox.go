@@ -168,36 +168,42 @@ type Outbox struct {
 	closed atomic.Bool
 }
 
+// WithDefaults fills in the options left zero: retries from 1s to 5m (RetryMax at least
+// RetryMin), 4 workers, 10s per attempt, keys kept a day, 5s to open the file, the wall clock.
+// The outbox shared by replicas takes the same defaults.
+func (o Options) WithDefaults() Options {
+	if o.RetryMin <= 0 {
+		o.RetryMin = time.Second
+	}
+	if o.RetryMax <= 0 {
+		o.RetryMax = 5 * time.Minute
+	}
+	o.RetryMax = max(o.RetryMax, o.RetryMin)
+	if o.Workers <= 0 {
+		o.Workers = 4
+	}
+	if o.AttemptTimeout <= 0 {
+		o.AttemptTimeout = 10 * time.Second
+	}
+	if o.KeepKeys <= 0 {
+		o.KeepKeys = 24 * time.Hour
+	}
+	if o.OpenTimeout <= 0 {
+		o.OpenTimeout = 5 * time.Second
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
 // Open opens (or creates) the outbox file at path. Every item pending in it is due for delivery
 // once Run starts.
 func Open(path string, opts Options) (*Outbox, error) {
 	if opts.Deliver == nil {
 		return nil, errors.New("outbox: Options.Deliver is required")
 	}
-	if opts.RetryMin <= 0 {
-		opts.RetryMin = time.Second
-	}
-	if opts.RetryMax <= 0 {
-		opts.RetryMax = 5 * time.Minute
-	}
-	if opts.RetryMax < opts.RetryMin {
-		opts.RetryMax = opts.RetryMin
-	}
-	if opts.Workers <= 0 {
-		opts.Workers = 4
-	}
-	if opts.AttemptTimeout <= 0 {
-		opts.AttemptTimeout = 10 * time.Second
-	}
-	if opts.KeepKeys <= 0 {
-		opts.KeepKeys = 24 * time.Hour
-	}
-	if opts.OpenTimeout <= 0 {
-		opts.OpenTimeout = 5 * time.Second
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
+	opts = opts.WithDefaults()
 	log := opts.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

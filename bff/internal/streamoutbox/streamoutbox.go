@@ -153,25 +153,7 @@ func New(rdb redis.UniversalClient, fallback outbox.Queue, opts Options) (*Outbo
 	if opts.Prefix == "" {
 		opts.Prefix = DefaultPrefix
 	}
-	if opts.RetryMin <= 0 {
-		opts.RetryMin = time.Second
-	}
-	if opts.RetryMax <= 0 {
-		opts.RetryMax = 5 * time.Minute
-	}
-	opts.RetryMax = max(opts.RetryMax, opts.RetryMin)
-	if opts.Workers <= 0 {
-		opts.Workers = 4
-	}
-	if opts.AttemptTimeout <= 0 {
-		opts.AttemptTimeout = 10 * time.Second
-	}
-	if opts.KeepKeys <= 0 {
-		opts.KeepKeys = 24 * time.Hour
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
+	opts.Options = opts.Options.WithDefaults()
 	if opts.Lease <= 0 {
 		opts.Lease = opts.AttemptTimeout + 5*time.Second
 	}
