@@ -2,6 +2,7 @@ package shared
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,12 +25,13 @@ func TestLocksExcludeAcrossReplicas(t *testing.T) {
 	_, c := replicas(t, 2)
 	locks := []*Locks{NewLocks(c[0], testPrefix, 0, nil), NewLocks(c[1], testPrefix, 0, nil)}
 	owner := vm.Owner{Phone: "13800000000"}
-	var inside, most, done atomic.Int32
+	var inside, most, done, trying atomic.Int32
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
+			trying.Add(1)
 			unlock, err := locks[i%2].Lock(ctx, owner)
 			if !assert.NoError(t, err) {
 				return
@@ -37,7 +39,10 @@ func TestLocksExcludeAcrossReplicas(t *testing.T) {
 			n := inside.Add(1)
 			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 			}
-			time.Sleep(2 * time.Millisecond) // hold it long enough for the others to try
+			// Hold it until every caller is trying, so that the others contend for it.
+			for trying.Load() < 20 {
+				runtime.Gosched()
+			}
 			inside.Add(-1)
 			done.Add(1)
 			unlock()
