@@ -24,6 +24,7 @@ import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
 import { NAMESPACES } from '@/i18n/catalogue';
+import { brandFontPreload } from '@/lib/brand-font';
 import { isNotFound } from '@/lib/http';
 import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
@@ -246,7 +247,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       cacheable: !preview && !personal,
       noindex: head.noindex,
       lang: htmlLang(lang),
-      head: `${headHtml(head)}\n    ${hoisted}`,
+      head: `${headHtml(head)}\n    ${brandFontPreload(lang)}${hoisted}`,
       body,
       state,
     };
