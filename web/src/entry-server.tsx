@@ -24,7 +24,6 @@ import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
 import { NAMESPACES } from '@/i18n/catalogue';
-import { brandFontPreload } from '@/lib/brand-font';
 import { segmenter as jaSegmenter } from '@/lib/phrase-segmenters/ja';
 import { segmenter as zhHansSegmenter } from '@/lib/phrase-segmenters/zh-hans';
 import { segmenter as zhHantSegmenter } from '@/lib/phrase-segmenters/zh-hant';
@@ -260,7 +259,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       cacheable: !preview && !personal,
       noindex: head.noindex,
       lang: htmlLang(lang),
-      head: `${headHtml(head)}\n    ${brandFontPreload(lang)}${hoisted}`,
+      head: `${headHtml(head)}\n    ${hoisted}`,
       body,
       state,
       phrases: Object.keys(phrases).length > 0 ? phrases : null,
