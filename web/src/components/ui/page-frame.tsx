@@ -43,7 +43,7 @@ export function PageFrame({ title, lead, children }: PageFrameProps) {
             </ol>
           </nav>
           <h1 className={styles.title}>{typeof heading === 'string' ? <Phrase>{heading}</Phrase> : heading}</h1>
-          {lead ? <p className={styles.lead}>{lead}</p> : null}
+          {lead ? <p className={styles.lead}>{typeof lead === 'string' ? <Phrase>{lead}</Phrase> : lead}</p> : null}
         </div>
       </div>
       <div className={`container ${styles.body}`}>{children}</div>
