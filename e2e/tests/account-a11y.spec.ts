@@ -21,6 +21,7 @@ for (const { name, viewport, locale, prefix, submit } of [
     test.use({ viewport, locale });
 
     test('login, reset and registration forms, with their messages', async ({ page }) => {
+      test.slow(); // four pages, each scanned whole by axe
       await page.goto(`${prefix}/login`);
       await page.getByRole('main').getByRole('button', { name: submit.login, exact: true }).click();
       await expect(page.getByRole('main').locator('[aria-invalid="true"]').first()).toBeVisible();

@@ -20,6 +20,8 @@ type Store struct {
 	catalogue *catalogue // products, solutions, cases, home page, JAKA+ partners
 	newsroom  *newsroom  // news, downloads, FAQ, notices, search keywords
 	company   *company   // site info, pages, legal texts, offices, jobs, academy, dealers, dictionaries, forms
+
+	pictures map[string]*subject // what each picture of the media library shows (pictures.go)
 }
 
 type menuDef struct {
@@ -56,6 +58,9 @@ func LoadStore() (*Store, error) {
 		return nil, err
 	}
 	if s.company, err = loadCompany(); err != nil {
+		return nil, err
+	}
+	if s.pictures, err = indexPictures(); err != nil {
 		return nil, err
 	}
 	return s, nil

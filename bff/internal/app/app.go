@@ -104,7 +104,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		log.Info("pages are served client-rendered: no page renderer")
 	}
 	if cfg.RedisURL == "" {
-		log.Info("no REDIS_URL: rate limits, token checks, login states and trial locks are kept in this process; " +
+		log.Info("no REDIS_URL: rate limits, token checks, login states, trial locks, the content cache and the outbox are this process's own; " +
 			"behind a load balancer every replica would apply its own, so run one replica, or set REDIS_URL")
 	} else {
 		shared.LogClientMessages(log)

@@ -85,5 +85,6 @@ function SiteLogo() {
   const [broken, setBroken] = useState<string | null>(null);
   const logo = site.data?.logo;
   if (!logo || broken === logo) return <Wordmark />;
-  return <img className={styles.logoImage} src={logo} alt="" onError={() => setBroken(logo)} />;
+  // Width and height (the box of header.module.css) reserve its place before the picture loads.
+  return <img className={styles.logoImage} src={logo} alt="" width={180} height={48} onError={() => setBroken(logo)} />;
 }

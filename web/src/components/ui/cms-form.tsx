@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useMemo, useRef } from 'react';
-import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CustomForm, type CustomFormField, submitFormRecord } from '@/api/custom-form';
@@ -14,6 +14,7 @@ import type { FormRecordReceipt } from '@/api/generated/model/formRecordReceipt.
 import { EmailRegExp } from '@/api/generated/model/email.zod';
 import { PhoneRegExp } from '@/api/generated/model/phone.zod';
 import { customFormRecordBodyValuesMaxOne } from '@/api/generated/model/customFormRecordBody.zod';
+import { useFocusFirstInvalid } from '@/lib/form-focus';
 import { type FormsKey, reportSubmitFailure } from '@/lib/form-submit';
 import { settleSubmission, submissionKey } from '@/lib/idempotency';
 import { type SiteLanguage, defaultCountry } from '@/lib/language';
@@ -170,13 +171,17 @@ export function CmsForm({
     reset,
     setError,
     trigger,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<FieldValues>({
     resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>),
     defaultValues: defaults,
     mode: 'onBlur',
     reValidateMode: 'onChange',
+    // The first field in error in the order they stand takes the focus (lib/form-focus.ts);
+    // the errors show under their fields, the consent's under its box, and nowhere else.
+    shouldFocusError: false,
   });
+  const formRef = useFocusFirstInvalid(submitCount, Object.keys(errors).length > 0);
 
   const onValid = async (data: FieldValues) => {
     if (sending.current) return;
@@ -201,12 +206,8 @@ export function CmsForm({
     }
   };
 
-  const onInvalid = (invalid: FieldErrors) => {
-    if (invalid[CONSENT]) toast.warning(t('toasts.policy'));
-  };
-
   return (
-    <form className={styles.form} noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={isSubmitting || undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={handleSubmit(onValid)} aria-busy={isSubmitting || undefined}>
       {form.fields.map((field, index) => {
         const name = keyOf(index);
         const id = `${idPrefix}-${field.name}`;

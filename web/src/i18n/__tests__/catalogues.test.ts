@@ -88,3 +88,10 @@ describe.each(SITE_LANGUAGES)('the %s catalogue', (lang) => {
     expect(untranslated).toEqual([]);
   });
 });
+
+describe('names Japanese and Korean translate', () => {
+  it('are translated in Thai too: the series, the academy, the weekly', () => {
+    const english = [...flattenAll('th')].filter(([, value]) => /\b(Series|Academy|Weekly)\b/.test(value));
+    expect(english).toEqual([]);
+  });
+});

@@ -103,17 +103,22 @@ describe('the Chinese enquiry', () => {
     expect(body.tags).toEqual(['小程序询盘']);
   });
 
-  it('refuses to send without the policy consent, and says so', async () => {
+  it('refuses to send without the policy consent, says so at the box only, and focuses the box', async () => {
     const { requests } = stub();
     const warning = vi.spyOn(toast, 'warning');
     const user = userEvent.setup({ delay: null });
     await renderSlot('consult', '/index');
     await fillChinese(user);
     await user.click(screen.getByRole('button', { name: '提交咨询' }));
-    expect(await screen.findByText('请先勾选同意服务条款和隐私政策。')).toBeTruthy();
-    expect(warning).toHaveBeenCalledWith('请先勾选同意服务条款和隐私政策。');
+    const message = await screen.findByText('请先勾选同意服务条款和隐私政策。');
+    // Inline, tied to the box; no toast repeats it over the form.
+    expect(warning).not.toHaveBeenCalled();
     expect(posts(requests, '/crm/addSaleClue')).toHaveLength(0);
-    expect(screen.getByRole('checkbox', { name: /我已阅读并同意/ }).getAttribute('aria-invalid')).toBe('true');
+    const consent = screen.getByRole('checkbox', { name: /我已阅读并同意/ });
+    expect(consent.getAttribute('aria-invalid')).toBe('true');
+    expect(consent.getAttribute('aria-describedby')).toBe(message.id);
+    expect(consent.parentElement?.contains(message)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(consent));
   });
 
   it('checks a field when it is left, and every field on submit', async () => {
@@ -135,12 +140,28 @@ describe('the Chinese enquiry', () => {
 
   it('puts the focus on the first field in error when sent incomplete', async () => {
     stub();
+    const warning = vi.spyOn(toast, 'warning');
     const user = userEvent.setup({ delay: null });
     await renderSlot('consult', '/index');
     await user.click(await screen.findByRole('button', { name: '提交咨询' }));
     const name = screen.getByLabelText('姓名');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.activeElement).toBe(name);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(warning).not.toHaveBeenCalled();
+  });
+
+  it('focuses the topic when it is the first field in error: the first radio of the group', async () => {
+    stub();
+    const user = userEvent.setup({ delay: null });
+    await renderSlot('consult', '/index');
+    await user.type(await screen.findByLabelText('姓名'), '张先生');
+    await user.type(screen.getByLabelText('手机号码'), '13800138000');
+    await user.type(screen.getByLabelText('电子邮箱'), 'zhang@example.cn');
+    await user.type(screen.getByLabelText('公司名称'), '深圳精工');
+    await user.click(screen.getByRole('button', { name: '提交咨询' }));
+    const topic = screen.getByRole('radiogroup', { name: /咨询内容/ });
+    await waitFor(() => expect(topic.getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(within(topic).getAllByRole('radio')[0]));
   });
 
   it('warns when the CRM does not serve the city yet and files the lead under the province', async () => {
@@ -330,6 +351,22 @@ describe('the overseas enquiry', () => {
 });
 
 describe('the CMS forms in the dialog', () => {
+  it('sent empty, says what is missing under each field and the consent at its box, focuses the first field, no toast', async () => {
+    const { requests } = stub([['/api/customForm/2', { body: envelope(prototypeForm) }]]);
+    const warning = vi.spyOn(toast, 'warning');
+    const user = userEvent.setup({ delay: null });
+    await renderSlot('prototype', '/en/productDetails/7');
+    await user.click(await screen.findByRole('button', { name: 'Request a demo unit' }));
+    const consentMessage = await screen.findByText('Please check and agree to the service terms and privacy policy first.');
+    const consent = screen.getByRole('checkbox', { name: /Terms of Service/ });
+    expect(consent.getAttribute('aria-describedby')).toBe(consentMessage.id);
+    const company = screen.getByLabelText('Company');
+    await waitFor(() => expect(document.activeElement).toBe(company));
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    expect(warning).not.toHaveBeenCalled();
+    expect(posts(requests, '/api/customFormRecord')).toHaveLength(0);
+  });
+
   it('sends a prototype request as a form record and goes to /thx', async () => {
     const { requests } = stub([
       ['/api/customForm/2', { body: envelope(prototypeForm) }],

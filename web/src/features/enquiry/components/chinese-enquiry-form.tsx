@@ -97,10 +97,7 @@ export function ChineseEnquiryForm({ lang, sourcePage, onDone }: EnquiryFormProp
   );
 }
 
-/**
- * The topic, checked as soon as one is picked. Its own component, so that it registers with the
- * form in the order of the fields: the first invalid field takes the focus.
- */
+/** The topic, checked as soon as one is picked. */
 function MatterChoice({ form }: { form: EnquiryForm<ChineseEnquiryValues> }) {
   const { t } = useTranslation('forms');
   return (

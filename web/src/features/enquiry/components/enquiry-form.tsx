@@ -7,14 +7,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useRef } from 'react';
-import { type Control, Controller, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { type Control, Controller, type DefaultValues, type FieldError, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Field, PolicyConsent, SubmitButton, controlAria, formStyles as styles } from '@/components/ui/form-controls';
+import { useFocusFirstInvalid } from '@/lib/form-focus';
 import { reportSubmitFailure } from '@/lib/form-submit';
 import { settleSubmission, submissionKey } from '@/lib/idempotency';
 import type { SiteLanguage } from '@/lib/language';
-import { toast } from '@/lib/toast';
 import { useLeadFinish } from './use-lead-finish';
 
 /** What the dialog gives an enquiry form. */
@@ -66,7 +66,8 @@ export type EnquiryForm<V extends EnquiryValues> = UseFormReturn<V> & {
  * The form of an enquiry. A valid form is sent once (a second press while it is sent does
  * nothing); an accepted lead settles its key, resets the form and finishes (thanks, dialog closed,
  * /thx). A failure keeps what was typed: the server's field errors land on the fields and a toast
- * says what went wrong. Sending without the consent warns.
+ * says what went wrong. An incomplete form says why under each field, the consent's under its box,
+ * and nothing more: no toast repeats them over the fields.
  */
 export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetup<V, Body>): EnquiryForm<V> {
   const { lang, onDone, idPrefix, schema, defaults, scope, bodyOf, send, fieldOf = (name) => name, onSent } = setup;
@@ -78,6 +79,8 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
     defaultValues: defaults as DefaultValues<V>,
     mode: 'onBlur',
     reValidateMode: 'onChange',
+    // The frame focuses the first field in error in the order they stand (lib/form-focus.ts).
+    shouldFocusError: false,
   });
   const {
     handleSubmit,
@@ -108,17 +111,13 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
     }
   };
 
-  const onInvalid = (invalid: FieldErrors<V>) => {
-    if (invalid.consent) toast.warning(t('toasts.policy'));
-  };
-
   const id = (name: string) => `${idPrefix}-${name}`;
   const error = (name: Path<V>) => (errors as Record<string, FieldError | undefined>)[name];
   return {
     ...form,
     lang,
     busy: isSubmitting,
-    submit: handleSubmit(onValid, onInvalid),
+    submit: handleSubmit(onValid),
     id,
     error,
     aria: (name) => controlAria(id(name), Boolean(error(name)?.message), true),
@@ -127,16 +126,16 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
 
 /**
  * The frame of an enquiry: the form with its own fields, then the policy consent (checked as soon
- * as it changes) and the submit button. Each field registers in its own component, so the fields
- * register in the order they stand and an incomplete form focuses its first invalid field; one
- * registered in the form's own body would register before them all.
+ * as it changes) and the submit button. An incomplete form focuses its first field in error.
  */
 export function EnquiryFormFrame<V extends EnquiryValues>({ form, children }: { form: EnquiryForm<V>; children: ReactNode }) {
   const { t } = useTranslation('forms');
+  const { submitCount, errors } = form.formState;
+  const formRef = useFocusFirstInvalid(submitCount, Object.keys(errors).length > 0);
   // Every enquiry has the consent; the frame sees no more of the values than that.
   const control = form.control as unknown as Control<{ consent: boolean }>;
   return (
-    <form className={styles.form} noValidate onSubmit={form.submit} aria-busy={form.busy || undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={form.submit} aria-busy={form.busy || undefined}>
       {children}
       <Controller
         control={control}

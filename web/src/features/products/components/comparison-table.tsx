@@ -17,7 +17,9 @@ export interface ComparisonTableProps {
 
 /**
  * The compared parameters: products as columns (picture, name, remove), one row group per
- * parameter group. Scrolls sideways on narrow screens with the parameter names kept in view.
+ * parameter group. From tablet width a table that scrolls sideways with the parameter names kept
+ * in view; on a phone each parameter is a block of its own, its name above the products' values,
+ * each value beside its product's name (the cell's `data-product`, comparison-table.module.css).
  */
 export function ComparisonTable({ products, groups, onRemove, busy = false }: ComparisonTableProps) {
   const { t } = useTranslation('products');
@@ -72,7 +74,7 @@ export function ComparisonTable({ products, groups, onRemove, busy = false }: Co
                   {row.unit ? <span className={styles.unit}> ({row.unit})</span> : null}
                 </th>
                 {row.values.map((value, column) => (
-                  <td key={products[column]?.id ?? column}>
+                  <td key={products[column]?.id ?? column} data-product={products[column]?.productName}>
                     {value === null || value === undefined || value.trim() === '' ? (
                       <>
                         <span aria-hidden="true" className={styles.na}>

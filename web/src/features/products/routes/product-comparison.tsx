@@ -17,8 +17,9 @@ import styles from './product-comparison.module.css';
 /**
  * /productComparison: 2 to 4 products side by side. The choice lives in the query string
  * (`?ids=101,201`), so a comparison can be shared and survives a reload. With fewer than two
- * products chosen the page says so and asks nothing of the server. Two toggles hide identical
- * rows and rows with unavailable values; together they hide a row when either applies.
+ * products chosen the page says so and asks nothing of the server; each product ticked loads its
+ * own data, once (api/get-comparison.ts). Two toggles hide identical rows and rows with
+ * unavailable values; together they hide a row when either applies.
  */
 export function ProductComparisonRoute() {
   const { t } = useTranslation('products');
@@ -55,15 +56,16 @@ export function ProductComparisonRoute() {
               <p className={styles.refusalTitle}>{t('needTwo', { min: MIN_COMPARED })}</p>
               <p className={styles.refusalText}>{t('needTwoHint')}</p>
             </div>
+          ) : comparison.isError ? (
+            // A product that could not be loaded would be missing from the table without a word.
+            <ErrorState error={comparison.error} onRetry={comparison.refetch} />
           ) : comparison.data ? (
             <ComparisonResult
               products={comparison.data.products}
               rows={comparison.data.parameters}
-              busy={comparison.isPlaceholderData || comparison.isFetching}
+              busy={comparison.isFetching}
               onRemove={toggle}
             />
-          ) : comparison.isError ? (
-            <ErrorState error={comparison.error} onRetry={() => void comparison.refetch()} />
           ) : (
             <div aria-busy="true">
               <p role="status" className="visually-hidden">

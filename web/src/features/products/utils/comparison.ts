@@ -1,8 +1,10 @@
 /**
  * The rules of the comparison page as pure functions: which products are chosen (kept in the
- * query string as `?ids=101,201`), and which parameter rows show under the two toggles.
+ * query string as `?ids=101,201`), how their parameters line up, and which parameter rows show
+ * under the two toggles.
  */
 import type { ComparisonRow } from '@/api/generated/model/comparisonRow.zod';
+import type { SpecGroup } from '@/api/generated/model/specGroup.zod';
 
 /** Spec section 9: a comparison needs at least 2 products; the contract allows at most 4. */
 export const MIN_COMPARED = 2;
@@ -85,4 +87,57 @@ export function visibleGroups<Row extends Pick<ComparisonRow, 'groupName' | 'val
     group.rows.push(row);
   }
   return groups;
+}
+
+interface AlignedGroup {
+  name: string;
+  rows: ComparisonRow[];
+}
+
+/**
+ * Where the entry named `name` stands in `list`. One not there yet is put right after the entry
+ * this product named before it (`after`), or, if it is the product's first, right before the
+ * first of the product's later entries already listed (`later`), else at the end: an entry one
+ * product lacks keeps its place between its neighbours.
+ */
+function place<T extends { name: string }>(list: T[], name: string, after: number, later: readonly string[], make: () => T): number {
+  const at = list.findIndex((entry) => entry.name === name);
+  if (at >= 0) return at;
+  let to = after + 1;
+  if (after < 0) {
+    const next = list.findIndex((entry) => later.includes(entry.name));
+    to = next >= 0 ? next : list.length;
+  }
+  list.splice(to, 0, make());
+  return to;
+}
+
+/**
+ * The parameters of products side by side, from each product's own parameter groups: one row
+ * per parameter any of them has (matched by group and name), with one value per product in the
+ * order of `products` (null where a product lacks it). Groups and rows keep the order the
+ * products list them in, as the CMS's own comparison does.
+ */
+export function alignParameters(products: readonly { specGroups: readonly SpecGroup[] }[]): ComparisonRow[] {
+  const groups: AlignedGroup[] = [];
+  products.forEach((product, column) => {
+    const groupNames = product.specGroups.map((g) => g.groupName);
+    let group = -1;
+    product.specGroups.forEach((specGroup, g) => {
+      group = place(groups, specGroup.groupName, group, groupNames.slice(g + 1), () => ({ name: specGroup.groupName, rows: [] }));
+      const { rows } = groups[group] as AlignedGroup;
+      const itemNames = specGroup.items.map((i) => i.name);
+      let row = -1;
+      specGroup.items.forEach((item, i) => {
+        row = place(rows, item.name, row, itemNames.slice(i + 1), () => ({
+          groupName: specGroup.groupName,
+          name: item.name,
+          unit: item.unit ?? null,
+          values: products.map(() => null),
+        }));
+        (rows[row] as ComparisonRow).values[column] = item.value;
+      });
+    });
+  });
+  return groups.flatMap((g) => g.rows);
 }

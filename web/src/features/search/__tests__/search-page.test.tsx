@@ -81,10 +81,38 @@ describe('the search page', () => {
     expect(new URLSearchParams(router.state.location.search).get('searchInfo')).toBe(word.textContent);
   });
 
-  it('says it in Chinese too', async () => {
+  it('says it in Chinese too, and a Latin-letter search there leads on: the English site, products, FAQ, contact', async () => {
     stubSearch();
     await renderAt(<SearchRoute />, '/search?searchInfo=xyzzy');
     expect(await screen.findByText('未找到相关结果', {}, SLOW)).toBeTruthy();
+    const ways = screen.getByRole('region', { name: '您还可以' });
+    expect(within(ways).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['在英文网站中搜索“xyzzy”', '/en/search?searchInfo=xyzzy'],
+      ['浏览全部产品', '/productList'],
+      ['查看常见问题', '/commonQuestion'],
+      ['联系我们的团队', '/contact'],
+    ]);
+  });
+
+  it('leads on even when the popular searches cannot be had; no English-site search on the English site', async () => {
+    mockFetch([
+      ['/bff/search', { body: envelope(nothing) }],
+      ['/api/keyWord', { status: 503, body: { success: false, code: 503, msg: 'x', data: null, errorKey: 'upstream.unavailable' } }],
+    ]);
+    await renderAt(<SearchRoute />, '/en/search?searchInfo=robot');
+    expect(await screen.findByText('No relevant results found', {}, SLOW)).toBeTruthy();
+    const ways = screen.getByRole('region', { name: 'Other ways on' });
+    expect(within(ways).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/en/productList', '/en/commonQuestion', '/en/contact']);
+  });
+
+  it('offers the English site only for a search in Latin letters', async () => {
+    mockFetch([
+      ['/bff/search', { body: envelope(nothing) }],
+      ['/api/keyWord', { body: envelope(keywords) }],
+    ]);
+    await renderAt(<SearchRoute />, '/search?searchInfo=%E7%84%8A%E6%8E%A5%E6%9C%BA');
+    expect(await screen.findByText('未找到相关结果', {}, SLOW)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '您还可以' })).queryByRole('link', { name: /英文网站/ })).toBeNull();
   });
 
   it('refines the search and clears it', async () => {

@@ -35,7 +35,8 @@ function Marked({ text, query }: { text: string; query: string }) {
  * /search?searchInfo=…: the site search (one BFF call) with the hits grouped by kind — products,
  * cases, news, documents, FAQ — each with its count, and every hit with its picture or date,
  * title, summary and an "explore details" link. A search box refines or clears the search;
- * nothing found says 'No relevant results found' and offers the popular searches.
+ * nothing found says 'No relevant results found' and offers the popular searches and other ways
+ * on (WaysOn), so that a search never ends in a dead end.
  */
 export function SearchRoute() {
   const { t } = useTranslation('search');
@@ -69,6 +70,7 @@ export function SearchRoute() {
         <p className={styles.nothing}>{t('noResults')}</p>
         <p>{t('noResultsHint')}</p>
         <PopularSearches onSearch={setQuery} />
+        <WaysOn query={query} />
       </div>
     );
   } else {
@@ -213,6 +215,53 @@ function PopularSearches({ onSearch }: { onSearch: (q: string) => void }) {
             )}
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A query in Latin letters (and digits, spaces, punctuation) only, e.g. "robot". */
+const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}]+$/u;
+
+/**
+ * Where to go when nothing was found, whatever the popular searches say (they may be empty or
+ * fail to load): the same search on the English site for a query in Latin letters on a site in
+ * another language (a visitor of the Chinese site searching "robot"), all products, the FAQ and
+ * the contact page.
+ */
+function WaysOn({ query }: { query: string }) {
+  const { t } = useTranslation('search');
+  const { lang } = usePageContext();
+  const english = lang === 'en' || lang === 'en_eu' || lang === 'en_us';
+  const otherLanguage = !english && LATIN_ONLY.test(query);
+  return (
+    <section className={styles.popular} aria-labelledby="search-ways-title">
+      <h2 id="search-ways-title" className={styles.popularTitle}>
+        {t('waysOn')}
+      </h2>
+      <ul className={styles.ways}>
+        {otherLanguage ? (
+          <li>
+            <Link to={localizePath(`/search?${new URLSearchParams({ searchInfo: query }).toString()}`, 'en')} className={styles.way}>
+              {t('searchEnglish', { query })}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to={localizePath('/productList', lang)} className={styles.way}>
+            {t('allProducts')}
+          </Link>
+        </li>
+        <li>
+          <Link to={localizePath('/commonQuestion', lang)} className={styles.way}>
+            {t('faq')}
+          </Link>
+        </li>
+        <li>
+          <Link to={localizePath('/contact', lang)} className={styles.way}>
+            {t('contact')}
+          </Link>
+        </li>
       </ul>
     </section>
   );
