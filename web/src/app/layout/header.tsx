@@ -36,21 +36,19 @@ export function Header() {
         <div className={styles.nav}>
           <MainNav />
         </div>
-        <div className={styles.search}>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label={t('header.search')}
-            aria-haspopup="dialog"
-            aria-expanded={overlay === 'search'}
-            onClick={() => openHeaderOverlay('search')}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        </div>
+        <button
+          type="button"
+          className={styles.search}
+          aria-label={t('header.search')}
+          aria-haspopup="dialog"
+          aria-expanded={overlay === 'search'}
+          onClick={() => openHeaderOverlay('search')}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
         <div className={styles.utilities}>
           <div className={styles.language}>
             <LanguageSwitcher />
@@ -59,21 +57,19 @@ export function Header() {
             <AccountMenu />
           </div>
         </div>
-        <div className={styles.menu}>
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? 'mobile-menu' : undefined}
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => openHeaderOverlay('menu')}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
-            </svg>
-          </button>
-        </div>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'mobile-menu' : undefined}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => openHeaderOverlay('menu')}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+        </button>
       </div>
     </header>
   );
