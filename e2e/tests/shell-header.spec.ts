@@ -66,7 +66,13 @@ test.describe('the sticky header', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.mouse.wheel(0, 30);
     await expect(header).toHaveAttribute('data-scrolled', 'true');
-    expect(await header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    // The utility bar above it (language, account) scrolls away; the row with the logo, the
+    // navigation and the search stays at the top.
+    await page.mouse.wheel(0, 600);
+    const nav = header.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(() => nav.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+    await expect(header.getByRole('link', { name: 'JAKA Robotics home page' })).toBeInViewport();
+    await expect(header.getByRole('button', { name: 'Search' })).toBeInViewport();
   });
 });
 

@@ -22,6 +22,7 @@ import { JSDOM } from 'jsdom';
 import { setSanitizerWindow } from '@/components/ui/rich-text';
 import { type RenderResult, renderPage } from '@/entry-server';
 import { jsonForScript } from '@/lib/page-head';
+import { SSR_PHRASES_ID } from '@/lib/phrase-core';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
 import { type PageTemplate, fillTemplate, parseTemplate } from './template';
 
@@ -97,7 +98,9 @@ function answer(response: ServerResponse, result: RenderResult, started: number,
     lang: result.lang,
     head: result.head,
     body: result.body,
-    state: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(result.state)}</script>`,
+    state:
+      `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(result.state)}</script>` +
+      (result.phrases ? `<script type="application/json" id="${SSR_PHRASES_ID}">${jsonForScript(result.phrases)}</script>` : ''),
   });
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',

@@ -24,6 +24,10 @@ import { Writable } from 'node:stream';
 import { createRoutes } from '@/app/routes';
 import { pageHeadOf } from '@/app/page-head-of';
 import { NAMESPACES } from '@/i18n/catalogue';
+import { segmenter as jaSegmenter } from '@/lib/phrase-segmenters/ja';
+import { segmenter as zhHansSegmenter } from '@/lib/phrase-segmenters/zh-hans';
+import { segmenter as zhHantSegmenter } from '@/lib/phrase-segmenters/zh-hant';
+import { addSegmenter, recordPhrases } from '@/lib/phrase-core';
 import { isNotFound } from '@/lib/http';
 import { ensureLanguage, initI18n } from '@/lib/i18n';
 import { htmlLang } from '@/lib/language';
@@ -35,6 +39,11 @@ import { type ServerRequestContext, setServerRequestContext, takeNotFoundReport 
 import { isPreviewPath, languageFromPath } from '@/lib/routing';
 import { showsDrafts } from '@/lib/preview-token';
 import { type SerializedError, type SsrState, serializeApiError } from '@/lib/ssr-state';
+
+// Every title is segmented into phrases on the server; the browser gets the boundaries it used.
+addSegmenter('ja', jaSegmenter);
+addSegmenter('zh-hans', zhHansSegmenter);
+addSegmenter('zh-hant', zhHantSegmenter);
 
 const routes = createRoutes();
 const handler = createStaticHandler(routes);
@@ -68,6 +77,8 @@ export type RenderResult =
       body: string;
       /** JSON for the `ssr-state` block (already safe inside `<script>`). */
       state: SsrState;
+      /** Where the page's Chinese or Japanese titles break into phrases, for the `ssr-phrases` block (lib/phrase-core.ts). */
+      phrases: Record<string, number[]> | null;
     };
 
 function createServerQueryClient(): QueryClient {
@@ -199,12 +210,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     pageTitleStore.set(null);
     const namespaces = trackUsedNamespaces();
 
+    const recordedPhrases = recordPhrases();
     const rendered = await streamToString(
       <Fragment>
         <template id="ssr-hoisted-end" />
         {app}
       </Fragment>,
     );
+    const phrases = recordedPhrases();
     const cut = rendered.indexOf(HOISTED_END);
     const hoisted = cut >= 0 ? rendered.slice(0, cut) : '';
     const body = cut >= 0 ? rendered.slice(cut + HOISTED_END.length) : rendered;
@@ -249,6 +262,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       head: `${headHtml(head)}\n    ${hoisted}`,
       body,
       state,
+      phrases: Object.keys(phrases).length > 0 ? phrases : null,
     };
   } finally {
     setServerRequestContext(null);

@@ -9,24 +9,22 @@ import { headerOverlayStore, openHeaderOverlay } from '@/lib/overlays';
 import { homePath } from '@/lib/routing';
 import { useScrolledPast } from '@/lib/scroll';
 import { useStore } from '@/lib/store';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { usePageContext } from '@/lib/use-page-language';
 import styles from './header.module.css';
 import { Wordmark } from './wordmark';
 
-/** Below this width the navigation and account move into the mobile menu. */
-export const DESKTOP_QUERY = '(min-width: 1200px)';
-
 /**
- * The sticky header: logo, main navigation, search, language, account; on narrow screens the
- * navigation and account collapse into the mobile menu. Its style changes once the page scrolls.
+ * The sticky header. Wide: the language and account sit in a slim bar above the main row (logo,
+ * navigation, search), which scrolls away while the main row stays. Narrow: logo, search, the
+ * language as a globe and the mobile menu, which holds the navigation and the account. Where one
+ * layout turns into the other depends on the language, as the navigation's words are longer in
+ * some (header.module.css): pure CSS, the same in the server's HTML and after hydration.
  */
 export function Header() {
   const { t } = useTranslation();
   const context = usePageContext();
   const scrolled = useScrolledPast(0);
   const overlay = useStore(headerOverlayStore);
-  const desktop = useMediaQuery(DESKTOP_QUERY);
   const menuOpen = overlay === 'menu';
 
   return (
@@ -35,39 +33,43 @@ export function Header() {
         <Link to={homePath(context.lang)} className={styles.logo} aria-label={t('nav.home')}>
           <SiteLogo />
         </Link>
-        <MainNav />
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label={t('header.search')}
-            aria-haspopup="dialog"
-            aria-expanded={overlay === 'search'}
-            onClick={() => openHeaderOverlay('search')}
-          >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-          <LanguageSwitcher compact={!desktop} />
+        <div className={styles.nav}>
+          <MainNav />
+        </div>
+        <button
+          type="button"
+          className={styles.search}
+          aria-label={t('header.search')}
+          aria-haspopup="dialog"
+          aria-expanded={overlay === 'search'}
+          onClick={() => openHeaderOverlay('search')}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+        <div className={styles.utilities}>
+          <div className={styles.language}>
+            <LanguageSwitcher />
+          </div>
           <div className={styles.account}>
             <AccountMenu />
           </div>
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={menuOpen ? 'mobile-menu' : undefined}
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => openHeaderOverlay('menu')}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
-            </svg>
-          </button>
         </div>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? 'mobile-menu' : undefined}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => openHeaderOverlay('menu')}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+        </button>
       </div>
     </header>
   );

@@ -5,6 +5,7 @@ import { usePageHandle } from '@/lib/route-handle';
 import { homePath, localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import styles from './page-frame.module.css';
+import { Phrase } from '@/components/ui/phrase';
 
 export interface PageFrameProps {
   /** The page's heading; the page title of the route table when omitted. */
@@ -41,8 +42,8 @@ export function PageFrame({ title, lead, children }: PageFrameProps) {
               <li aria-current="page">{heading}</li>
             </ol>
           </nav>
-          <h1 className={styles.title}>{heading}</h1>
-          {lead ? <p className={styles.lead}>{lead}</p> : null}
+          <h1 className={styles.title}>{typeof heading === 'string' ? <Phrase>{heading}</Phrase> : heading}</h1>
+          {lead ? <p className={styles.lead}>{typeof lead === 'string' ? <Phrase>{lead}</Phrase> : lead}</p> : null}
         </div>
       </div>
       <div className={`container ${styles.body}`}>{children}</div>

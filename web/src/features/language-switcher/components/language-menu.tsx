@@ -14,7 +14,6 @@ import base from './language-switcher.module.css';
 import styles from './language-menu.module.css';
 
 export interface LanguageMenuProps extends DeferredMenuProps {
-  compact: boolean;
   currentName: string;
 }
 
@@ -23,7 +22,7 @@ export interface LanguageMenuProps extends DeferredMenuProps {
  * language remembers it (localStorage `lang`) and opens the same page, with its ids and query,
  * in that language. Loaded after the first paint; see LanguageSwitcher.
  */
-export function LanguageMenu({ compact, currentName, defaultOpen, takeFocus }: LanguageMenuProps) {
+export function LanguageMenu({ currentName, defaultOpen, takeFocus }: LanguageMenuProps) {
   const { t } = useTranslation();
   const context = usePageContext();
   const languages = useLanguages(context);
@@ -40,7 +39,6 @@ export function LanguageMenu({ compact, currentName, defaultOpen, takeFocus }: L
       <DropdownMenu.Trigger
         ref={triggerRef}
         className={base.button}
-        data-compact={compact}
         aria-label={t('language.button', { name: currentName })}
       >
         <TriggerContent name={currentName} />

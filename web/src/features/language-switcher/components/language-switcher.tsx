@@ -9,22 +9,23 @@ const loadLanguageMenu = () => import('./language-menu').then((m) => m.LanguageM
 
 /**
  * The language switcher of the header: a menu button listing the languages the server offers.
+ * Where the header is narrow it shows the globe alone: the header sets that look through the
+ * custom properties of language-switcher.module.css, so it is CSS, the same on the server.
  * Its menu code (Radix DropdownMenu) loads after the first paint; until then a look-alike button
  * stands in and hands over a click or keyboard focus.
  */
-export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
+export function LanguageSwitcher() {
   const { t } = useTranslation();
   const context = usePageContext();
   const languages = useLanguages(context);
   const { Menu, placeholderProps, menuProps } = useDeferredMenu(loadLanguageMenu);
   const currentName = languages.data?.find((l) => l.languageCode === context.lang)?.languageName ?? endonym(context.lang);
 
-  if (Menu) return <Menu compact={compact} currentName={currentName} {...menuProps} />;
+  if (Menu) return <Menu currentName={currentName} {...menuProps} />;
   return (
     <button
       {...placeholderProps}
       className={styles.button}
-      data-compact={compact}
       aria-label={t('language.button', { name: currentName })}
     >
       <TriggerContent name={currentName} />

@@ -7,6 +7,7 @@ import { type NewsSummary, type NewsType, newsHref } from '../api/news';
 import { formatDate } from '../utils/format';
 import { Highlight } from './highlight';
 import styles from './news-items.module.css';
+import { Phrase } from '@/components/ui/phrase';
 
 export interface NewsListProps {
   items: readonly NewsSummary[];
@@ -39,7 +40,7 @@ export function NewsList({ items, types, query = '' }: NewsListProps) {
                     {item.hot ? <span className={styles.badge} data-tone="hot">{t('hot')}</span> : null}
                   </p>
                   <h3 className={styles.title}>
-                    <Highlight text={item.title} query={query} />
+                    {query.trim() ? <Highlight text={item.title} query={query} /> : <Phrase>{item.title}</Phrase>}
                   </h3>
                   {item.summary ? <p className={styles.summary}>{item.summary}</p> : null}
                 </div>

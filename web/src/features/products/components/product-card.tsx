@@ -5,6 +5,7 @@ import { productHref } from '../utils/links';
 import { ProductFacts } from './product-facts';
 import styles from './product-card.module.css';
 import { TypeBadge } from './type-badge';
+import { Phrase } from '@/components/ui/phrase';
 
 /**
  * A product as a picture card: picture, name with its C/M badge, payload and reach, summary;
@@ -21,7 +22,7 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductSum
       <div className={styles.body}>
         <Heading className={styles.name}>
           <SmartLink href={productHref(product.id)} className={styles.link}>
-            {product.productName}
+            <Phrase>{product.productName}</Phrase>
           </SmartLink>{' '}
           <TypeBadge type={product.productType} />
         </Heading>
