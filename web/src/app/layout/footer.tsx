@@ -5,6 +5,7 @@ import { SmartLink } from '@/components/ui/smart-link';
 import { legalPath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { Link } from '@/components/ui/link';
+import { buttonClass } from '@/components/ui/button';
 import styles from './footer.module.css';
 import { Wordmark } from './wordmark';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';
@@ -191,7 +192,7 @@ function FooterBanner({ banner }: { banner: Banner }) {
           {banner.subhead ? <p className={styles.bannerText}>{banner.subhead}</p> : null}
         </div>
         {banner.link ? (
-          <SmartLink href={banner.link} className={styles.bannerCta}>
+          <SmartLink href={banner.link} className={buttonClass({ variant: 'primary' }, styles.bannerCta)}>
             {t('footer.bannerCta')}
           </SmartLink>
         ) : null}

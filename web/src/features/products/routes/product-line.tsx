@@ -17,6 +17,7 @@ import { SectionHead } from '../components/section-head';
 import { MIN_COMPARED } from '../utils/comparison';
 import { comparisonHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
 import styles from './products.module.css';
 
@@ -72,10 +73,10 @@ function LineContent({ line }: { line: ProductLineDetail }) {
           </h2>
           <RichText html={line.description} />
           <div className={centre.actions}>
-            <a href="#line-models" className={centre.primary}>
+            <a href="#line-models" className={buttonClass({ variant: 'primary' })}>
               {t('seeModels')}
             </a>
-            <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+            <button type="button" className={buttonClass({ variant: 'secondary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('talkToExpert')}
             </button>
           </div>
