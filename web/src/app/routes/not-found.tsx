@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@/components/ui/link';
 import { homePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
-import { buttonClass } from '@/components/ui/button';
 import styles from './not-found.module.css';
 import { NotFoundMark } from '@/lib/page-title';
 
@@ -19,7 +18,7 @@ export function NotFoundRoute() {
         </p>
         <h1 className={styles.title}>{t('notFound.title')}</h1>
         <p className={styles.text}>{t('notFound.description')}</p>
-        <Link to={homePath(lang)} className={buttonClass({ variant: 'primary' }, styles.home)}>
+        <Link to={homePath(lang)} className={styles.home}>
           {t('notFound.home')}
         </Link>
       </div>

@@ -3,7 +3,6 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isChunkLoadError } from '@/lib/lazy-page';
 import { reloadPage } from '@/lib/reload';
 import { NotFoundRoute } from './not-found';
-import { buttonClass } from '@/components/ui/button';
 import styles from './not-found.module.css';
 
 /**
@@ -23,7 +22,7 @@ export function RouteError() {
       <div className={`container ${styles.inner}`}>
         <h1 className={styles.title}>{chunk ? t('routeError.chunkTitle') : t('routeError.title')}</h1>
         <p className={styles.text}>{chunk ? t('routeError.chunkDescription') : t('routeError.description')}</p>
-        <button type="button" className={buttonClass({ variant: 'primary' }, styles.home)} onClick={reloadPage}>
+        <button type="button" className={styles.home} onClick={reloadPage}>
           {chunk ? t('routeError.retry') : t('routeError.reload')}
         </button>
       </div>

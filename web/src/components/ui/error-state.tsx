@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '@/lib/error-message';
 import { ResponseShapeError } from '@/lib/http';
-import { buttonClass } from '@/components/ui/button';
 import styles from './error-state.module.css';
 
 export interface ErrorStateProps {
@@ -29,7 +28,7 @@ export function ErrorState({ error, onRetry, compact = false, message }: ErrorSt
         <p className={styles.title}>{t('status.errorTitle')}</p>
         <p className={styles.detail}>{message ?? t(errorMessageKey(error))}</p>
       </div>
-      <button type="button" className={buttonClass({ variant: 'primary' }, styles.retry)} onClick={onRetry}>
+      <button type="button" className={styles.retry} onClick={onRetry}>
         {t('status.retry')}
       </button>
     </div>

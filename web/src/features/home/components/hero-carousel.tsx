@@ -4,7 +4,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SmartLink } from '@/components/ui/smart-link';
 import { usePrefersReducedMotion } from '@/lib/use-media-query';
 import type { HomeBanner } from '../api/get-home';
-import { buttonClass } from '@/components/ui/button';
 import styles from './hero-carousel.module.css';
 
 export const AUTO_ADVANCE_MS = 6000;
@@ -94,7 +93,7 @@ export function HeroCarousel({ banners }: { banners: HomeBanner[] }) {
                 <h2 className={styles.title}>{banner.title}</h2>
                 {banner.subhead ? <p className={styles.subhead}>{banner.subhead}</p> : null}
                 {banner.link ? (
-                  <SmartLink href={banner.link} className={buttonClass({ variant: 'primary' }, styles.cta)}>
+                  <SmartLink href={banner.link} className={styles.cta}>
                     {t('learnMore')}
                     {/* Says where it leads, for screen readers and search engines alike. */}
                     <span className="visually-hidden">: {banner.title}</span>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { SiteLanguage } from '@/lib/language';
-import { buttonClass } from '@/components/ui/button';
 import styles from './home-sections.module.css';
 
 /** The closing call to action: talk to an expert (the enquiry dialog; a prototype request in Chinese). */
@@ -20,7 +19,7 @@ export function ContactBand({ lang }: { lang: SiteLanguage }) {
         </div>
         <button
           type="button"
-          className={buttonClass({ variant: 'primary' })}
+          className={styles.bandButton}
           aria-haspopup="dialog"
           onClick={() => openEnquiryDialog(lang === 'zh' ? 'prototype' : 'contact')}
         >
