@@ -15,7 +15,7 @@ import { type SiteLanguage, DEFAULT_LANGUAGE, detectBrowserLanguage, isPrefixLan
 import { type LazyPage, lazyPage } from '@/lib/lazy-page';
 import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { takePreviewToken } from '@/lib/preview-token';
-import type { Crumb, PageCta, RouteHandle } from '@/lib/route-handle';
+import type { Crumb, RouteHandle } from '@/lib/route-handle';
 import {
   HOME_PAGE,
   NOT_FOUND_PAGE,
@@ -46,8 +46,6 @@ export interface PageDefinition {
   parent?: string;
   /** Runs before the page, after the stored token was verified (`session`); may redirect. */
   before?: PageGuard;
-  /** The call to action above the footer (route-handle.ts); none when absent. */
-  cta?: PageCta;
 }
 
 type PageGuard = (args: LoaderFunctionArgs, session: SessionCheck) => Response | null | Promise<Response | null>;
@@ -128,10 +126,10 @@ export function virtualTokenLoader({ request }: LoaderFunctionArgs): Response | 
 export const PAGES: readonly PageDefinition[] = [
   { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
   { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
-  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'], cta: 'company' },
+  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'] },
   { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'] },
-  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'], cta: 'company' },
-  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'], cta: 'company' },
+  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'] },
+  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
   // Accounts
   { path: 'login', titleKey: 'titles.login', page: page.login, namespaces: ['account', 'messages'], before: accountGuard('loginGuard') },
@@ -139,27 +137,27 @@ export const PAGES: readonly PageDefinition[] = [
   { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin, namespaces: ['account', 'messages'], before: accountGuard('wechatLoginGuard') },
   { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister, namespaces: ['account', 'messages'], before: accountGuard('deregisterGuard') },
   // Products
-  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'], cta: 'advice' },
-  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList', namespaces: ['products'], cta: 'advice' },
-  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList', namespaces: ['products'], cta: 'advice' },
-  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList', namespaces: ['products'], cta: 'advice' },
+  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'] },
+  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
+  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
+  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList', namespaces: ['products'] },
   // Solutions
-  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'], cta: 'advice' },
-  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'], cta: 'advice' },
-  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case', namespaces: ['solutions'], cta: 'advice' },
-  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'], cta: 'advice' },
-  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'], cta: 'advice' },
-  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'], cta: 'advice' },
+  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'] },
+  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case', namespaces: ['solutions'] },
+  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
   // Service
-  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'], cta: 'service' },
+  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'] },
   // Repair pages need a login (spec section 6): requireLogin sends a visitor to /login and back.
   { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service', namespaces: ['repair', 'forms', 'messages'], before: accountGuard('requireLogin') },
   { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair', namespaces: ['repair'], before: accountGuard('requireLogin') },
   { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList', namespaces: ['repair'], before: accountGuard('requireLogin') },
-  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'], cta: 'company' },
-  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service', 'messages'], cta: 'service' },
-  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads', 'messages'], cta: 'service' },
-  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false, namespaces: ['faq'], cta: 'service' },
+  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'] },
+  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service', 'messages'] },
+  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads', 'messages'] },
+  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false, namespaces: ['faq'] },
   {
     path: 'commonQuestionDetail',
     titleKey: 'titles.commonQuestionDetail',
@@ -168,9 +166,8 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'commonQuestion',
     loadingOverlay: false,
     namespaces: ['faq'],
-    cta: 'service',
   },
-  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'], cta: 'service' },
+  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'] },
   {
     path: 'virtual',
     titleKey: 'titles.virtual',
@@ -181,17 +178,17 @@ export const PAGES: readonly PageDefinition[] = [
     before: async (args, session) => virtualTokenLoader(args) ?? accountGuard('requireLogin')(args, session),
   },
   // JAKA+ ecosystem
-  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'], cta: 'advice' },
-  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], cta: 'advice' },
-  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], cta: 'advice' },
-  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], cta: 'advice' },
+  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'] },
+  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
+  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
+  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
   // Company
-  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'], cta: 'company' },
+  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'] },
   { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'] },
   { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'] },
   { path: 'position', titleKey: 'titles.position', page: page.position, preview: 'mirror', parent: 'join', namespaces: ['recruit'] },
-  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror', namespaces: ['news'], cta: 'company' },
-  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news', namespaces: ['news'], cta: 'company' },
+  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror', namespaces: ['news'] },
+  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news', namespaces: ['news'] },
   { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'] },
   // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
   { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'] },
@@ -226,12 +223,6 @@ async function notFound(pathname: string): Promise<never> {
   throw data(null, { status: 404, statusText: 'Not Found' });
 }
 
-/** The catalogues a page needs: its own, and the call to action's above the footer when it has one. */
-export function namespacesOf(definition: PageDefinition): readonly Namespace[] {
-  const own = definition.namespaces ?? [];
-  return definition.cta ? [...own, 'cta'] : own;
-}
-
 function pageLoader(definition: PageDefinition, prefixed: boolean, preview: boolean) {
   return async (args: LoaderFunctionArgs) => {
     const { params, request } = args;
@@ -250,7 +241,7 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
     if (import.meta.env.SSR && definition.before) {
       // Nobody is logged in on the server: a page behind a guard is sent as its frame and
       // skeleton, and its guard and data run in the browser (entry-server.tsx).
-      return enterPage({ lang, preview }, namespacesOf(definition));
+      return enterPage({ lang, preview }, definition.namespaces);
     }
     if (preview && !import.meta.env.SSR) {
       // An editor's preview link: its token is kept for the tab and leaves the address.
@@ -263,7 +254,7 @@ function pageLoader(definition: PageDefinition, prefixed: boolean, preview: bool
     const session = await verifySessionOnNavigation(request);
     const early = await definition.before?.(args, session);
     if (early) return early;
-    return enterPage({ lang, preview }, namespacesOf(definition));
+    return enterPage({ lang, preview }, definition.namespaces);
   };
 }
 
@@ -294,7 +285,6 @@ function pageRoutes(definition: PageDefinition, byPath: ReadonlyMap<string, Page
       loadingOverlay: definition.loadingOverlay ?? true,
       trail: preview ? trail.map((crumb) => ({ ...crumb, path: `/${PREVIEW_SEGMENT}${crumb.path}` })) : trail,
       personal: definition.before !== undefined,
-      ...(definition.cta ? { cta: definition.cta } : {}),
     };
     // A personal page shows its skeleton inside the frame while its guard and data load in the
     // browser; the server sends exactly that (entry-server.tsx).

@@ -12,16 +12,6 @@ export interface Crumb {
   path: string;
 }
 
-/**
- * The call to action that ends a page, above the footer, chosen for what the visitor came for:
- * - `advice`: products and solutions, ask an application engineer (the enquiry dialog);
- * - `service`: service pages, report a fault and follow the repair;
- * - `company`: company pages and news, the CMS's footer banner (type 19).
- * A page without one (home, which ends with its own; forms; account, personal and error pages)
- * leaves it out.
- */
-export type PageCta = 'advice' | 'service' | 'company';
-
 export interface RouteHandle {
   titleKey: TitleKey;
   /** A `/preview/` mirror: drafts, a notice, `noindex`. */
@@ -35,8 +25,6 @@ export interface RouteHandle {
    * and a skeleton, the browser its guard and data; never cached, never indexed.
    */
   personal?: boolean;
-  /** The call to action above the footer; none when absent. */
-  cta?: PageCta;
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {

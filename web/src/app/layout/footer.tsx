@@ -9,8 +9,9 @@ import { Link } from '@/components/ui/link';
 import { BrandMark, brandIcon } from '@/components/ui/brand-mark';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
-import { type PageCta, usePageHandle } from '@/lib/route-handle';
+import { usePageHandle } from '@/lib/route-handle';
 import styles from './footer.module.css';
+import { type PageCta, pageCta } from './page-cta';
 import { Wordmark } from './wordmark';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
@@ -34,7 +35,7 @@ export function Footer() {
   const { t } = useTranslation();
   const context = usePageContext();
   const site = useSiteInfo(context);
-  const cta = usePageHandle()?.cta;
+  const cta = pageCta(usePageHandle()?.titleKey);
   const info = site.data;
 
   return (
@@ -191,12 +192,13 @@ function Channel({ logo }: { logo: ChannelLogo }) {
 }
 
 /**
- * The call to action that ends the page (route-handle.ts): on a solid dark panel, so its text
+ * The call to action that ends the page (page-cta.ts): on a solid dark panel, so its text
  * reads on any screen; the CMS's footer banner (type 19) lends its picture beside it on wide
  * screens (above it on phones) and, on company pages, its message and target.
  */
 function CtaBand({ kind }: { kind: PageCta }) {
-  const { t } = useTranslation('cta');
+  // Its catalogue loads with the band (the server rendered it with the page).
+  const { t, ready } = useTranslation('cta');
   const { t: tc } = useTranslation();
   const context = usePageContext();
   const banner = useFooterBanner(context).data ?? null;
@@ -239,7 +241,7 @@ function CtaBand({ kind }: { kind: PageCta }) {
         }
       : null;
   }
-  if (!content) return null;
+  if (!content || !ready) return null;
   return (
     <section className={styles.banner} aria-labelledby="footer-banner-title" data-cta={kind}>
       <div className={`container ${styles.bannerInner}`}>
