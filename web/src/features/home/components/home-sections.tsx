@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
 import { type SiteLanguage, htmlLang } from '@/lib/language';
 import type { HomeCard, HomeIndustry, HomeNews } from '../api/get-home';
+import { balancedGrid } from '@/lib/balanced-grid';
 import styles from './home-sections.module.css';
 
 function Arrow() {
@@ -49,7 +50,7 @@ export function ProductsSection({ cards }: { cards: HomeCard[] }) {
           intro={t('productsIntro')}
           more={{ href: '/productList', label: t('allProducts') }}
         />
-        <ul className={styles.cards}>
+        <ul className={styles.cards} style={balancedGrid(cards.length, { wide: 4, mid: 3, narrow: 2, phone: 2 })}>
           {cards.map((card) => {
             const body = (
               <>
@@ -94,7 +95,7 @@ export function IndustriesSection({ industries }: { industries: HomeIndustry[] }
           intro={t('industriesIntro')}
           more={{ href: '/solutionList', label: t('allSolutions') }}
         />
-        <ul className={styles.industries}>
+        <ul className={styles.industries} style={balancedGrid(industries.length, { wide: 5, mid: 3, narrow: 3, phone: 2 })}>
           {industries.map((industry) => (
             <li key={industry.id}>
               <SmartLink href={`/industry/${industry.id}`} className={styles.industry}>

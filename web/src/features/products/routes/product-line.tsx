@@ -19,6 +19,8 @@ import { comparisonHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
 import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
+import { balancedGrid } from '@/lib/balanced-grid';
+import { PRODUCT_COLUMNS } from '../utils/grid';
 import styles from './products.module.css';
 
 /** /productList/{id}: one product line: banner, description, features and its products. */
@@ -110,7 +112,7 @@ function LineContent({ line }: { line: ProductLineDetail }) {
         {line.children.length === 0 ? (
           <p className={centre.empty}>{t('noProductsInLine')}</p>
         ) : (
-          <ul className={styles.grid}>
+          <ul className={styles.grid} style={balancedGrid(line.children.length, PRODUCT_COLUMNS, true)}>
             {line.children.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} />

@@ -17,6 +17,8 @@ import { SectionHead } from '../components/section-head';
 import { lineHref } from '../utils/links';
 import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
+import { balancedGrid } from '@/lib/balanced-grid';
+import { PRODUCT_COLUMNS } from '../utils/grid';
 import styles from './products.module.css';
 
 /**
@@ -107,7 +109,7 @@ function ProductLines({ lines }: { lines: ProductLine[] }) {
           {line.children.length === 0 ? (
             <p className={centre.empty}>{t('noProductsInLine')}</p>
           ) : (
-            <ul className={styles.grid}>
+            <ul className={styles.grid} style={balancedGrid(line.children.length, PRODUCT_COLUMNS, true)}>
               {line.children.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} />
