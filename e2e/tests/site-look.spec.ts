@@ -115,7 +115,7 @@ test.describe('buttons', () => {
 });
 
 test.describe('the call to action above the footer', () => {
-  const band = (page: Page) => page.locator('section[data-cta]');
+  const band = (page: Page) => page.locator('section[aria-labelledby="footer-banner-title"]');
 
   test('fits the page group: an engineer on product pages, a repair on service pages, the CMS banner on company pages', async ({ page }) => {
     await page.goto('/en/productList');
