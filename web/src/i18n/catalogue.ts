@@ -24,6 +24,7 @@ import type recruit from './locales/en/recruit.json';
 import type legal from './locales/en/legal.json';
 import type virtual from './locales/en/virtual.json';
 import type repair from './locales/en/repair.json';
+import type cta from './locales/en/cta.json';
 // The server's catalogue, shared with the BFF: error keys, success and field texts.
 import type messages from '../../../messages/en.json';
 
@@ -45,13 +46,14 @@ export interface Catalogues {
   legal: typeof legal;
   virtual: typeof virtual;
   repair: typeof repair;
+  cta: typeof cta;
   messages: typeof messages;
 }
 
 export type Namespace = keyof Catalogues;
 
 /** Every namespace of the web's own catalogues; a new one is added here and as a file in every language. */
-export const LOCALE_NAMESPACES = ['common', 'home', 'account', 'forms', 'products', 'solutions', 'news', 'downloads', 'faq', 'search', 'about', 'service', 'jakaplus', 'recruit', 'legal', 'virtual', 'repair'] as const satisfies readonly Namespace[];
+export const LOCALE_NAMESPACES = ['common', 'home', 'account', 'forms', 'products', 'solutions', 'news', 'downloads', 'faq', 'search', 'about', 'service', 'jakaplus', 'recruit', 'legal', 'virtual', 'repair', 'cta'] as const satisfies readonly Namespace[];
 
 /**
  * The namespace of the server's catalogue (messages/<wire language>.json, which the BFF answers

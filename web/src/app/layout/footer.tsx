@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { type FooterBanner as Banner, useFooterBanner } from '@/api/footer-banner';
+import type { ReactNode } from 'react';
+import { useFooterBanner } from '@/api/footer-banner';
 import { type ChannelLogo, type FooterLink, channelName, useSiteInfo } from '@/api/site-info';
 import { SmartLink } from '@/components/ui/smart-link';
 import { legalPath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { Link } from '@/components/ui/link';
+import { BrandMark, brandIcon } from '@/components/ui/brand-mark';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { usePageHandle } from '@/lib/route-handle';
 import styles from './footer.module.css';
+import { type PageCta, pageCta } from './page-cta';
 import { Wordmark } from './wordmark';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
@@ -29,12 +35,12 @@ export function Footer() {
   const { t } = useTranslation();
   const context = usePageContext();
   const site = useSiteInfo(context);
-  const banner = useFooterBanner(context);
+  const cta = pageCta(usePageHandle()?.titleKey);
   const info = site.data;
 
   return (
     <>
-      {banner.data ? <FooterBanner banner={banner.data} /> : null}
+      {cta ? <CtaBand kind={cta} /> : null}
       <footer className={styles.footer}>
         <div className={`container ${styles.main}`}>
           <div className={styles.brand}>
@@ -151,14 +157,18 @@ function LinkOrText({ link }: { link: Pick<FooterLink, 'name' | 'router' | 'exte
   return href ? <SmartLink href={href}>{link.name}</SmartLink> : <span>{link.name}</span>;
 }
 
-/** A channel: a link (new tab) when it has a URL; otherwise its QR code shown on hover and focus. */
+/**
+ * A channel: a link (new tab) when it has a URL; otherwise its QR code shown on hover and focus.
+ * Drawn with the network's own mark (brand-mark.tsx); the CMS's logo picture where the site has none.
+ */
 function Channel({ logo }: { logo: ChannelLogo }) {
   const { t } = useTranslation();
   const name = channelName(logo);
-  const picture = <img src={logo.logo} alt="" className={styles.channelLogo} loading="lazy" />;
+  const icon = brandIcon(name);
+  const picture = icon ? <BrandMark icon={icon} className={styles.channelMark} /> : <img src={logo.logo} alt="" className={styles.channelLogo} loading="lazy" />;
   if (logo.url) {
     return (
-      <SmartLink href={logo.url} className={styles.channel}>
+      <SmartLink href={logo.url} className={styles.channel} data-mark={icon ? '' : undefined} title={name}>
         {picture}
         <span className="visually-hidden">{t('footer.channel', { name })}</span>
       </SmartLink>
@@ -166,7 +176,7 @@ function Channel({ logo }: { logo: ChannelLogo }) {
   }
   if (logo.qrCode) {
     return (
-      <button type="button" className={styles.channel} aria-label={t('footer.scanQr', { name })}>
+      <button type="button" className={styles.channel} data-mark={icon ? '' : undefined} aria-label={t('footer.scanQr', { name })}>
         {picture}
         <span className={styles.qr} role="presentation">
           <img src={logo.qrCode} alt="" loading="lazy" />
@@ -174,27 +184,79 @@ function Channel({ logo }: { logo: ChannelLogo }) {
       </button>
     );
   }
-  return <span className={styles.channel}>{picture}</span>;
+  return (
+    <span className={styles.channel} data-mark={icon ? '' : undefined} title={name}>
+      {picture}
+    </span>
+  );
 }
 
-/** The footer's banner (CMS type 19): a call to action above the footer. */
-function FooterBanner({ banner }: { banner: Banner }) {
-  const { t } = useTranslation();
+/**
+ * The call to action that ends the page (page-cta.ts): on a solid dark panel, so its text
+ * reads on any screen; the CMS's footer banner (type 19) lends its picture beside it on wide
+ * screens (above it on phones) and, on company pages, its message and target.
+ */
+function CtaBand({ kind }: { kind: PageCta }) {
+  // Its catalogue loads with the band (the server rendered it with the page).
+  const { t, ready } = useTranslation('cta');
+  const { t: tc } = useTranslation();
+  const context = usePageContext();
+  const banner = useFooterBanner(context).data ?? null;
+  let content: { title: string; text?: string; actions: ReactNode } | null;
+  if (kind === 'advice') {
+    content = {
+      title: t('advice.title'),
+      text: t('advice.text'),
+      actions: (
+        <Button inverse aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+          {t('advice.action')}
+        </Button>
+      ),
+    };
+  } else if (kind === 'service') {
+    content = {
+      title: t('service.title'),
+      text: t('service.text'),
+      actions: (
+        <>
+          <ButtonLink href="/repair" inverse>
+            {t('service.action')}
+          </ButtonLink>
+          <ButtonLink href="/provider" variant="secondary" inverse>
+            {t('service.secondary')}
+          </ButtonLink>
+        </>
+      ),
+    };
+  } else {
+    content = banner
+      ? {
+          title: banner.title,
+          text: banner.subhead ?? undefined,
+          actions: banner.link ? (
+            <ButtonLink href={banner.link} inverse>
+              {tc('footer.bannerCta')}
+            </ButtonLink>
+          ) : null,
+        }
+      : null;
+  }
+  if (!content || !ready) return null;
   return (
-    <section className={styles.banner} aria-labelledby="footer-banner-title">
-      <img className={styles.bannerImage} src={banner.image} alt="" loading="lazy" decoding="async" />
-      <div className={`container ${styles.bannerInner}`} style={banner.color ? { color: banner.color } : undefined}>
-        <div>
-          <h2 id="footer-banner-title" className={styles.bannerTitle}>
-            {banner.title}
-          </h2>
-          {banner.subhead ? <p className={styles.bannerText}>{banner.subhead}</p> : null}
-        </div>
-        {banner.link ? (
-          <SmartLink href={banner.link} className={styles.bannerCta}>
-            {t('footer.bannerCta')}
-          </SmartLink>
+    <section className={styles.banner} aria-labelledby="footer-banner-title" data-cta={kind}>
+      <div className={`container ${styles.bannerInner}`}>
+        {banner ? (
+          <div className={styles.bannerPicture}>
+            <img src={banner.image} alt="" loading="lazy" decoding="async" />
+          </div>
         ) : null}
+        <div className={styles.bannerBody}>
+          <h2 id="footer-banner-title" className={styles.bannerTitle}>
+            {content.title}
+          </h2>
+          {content.text ? <p className={styles.bannerText}>{content.text}</p> : null}
+          {content.actions ? <div className={styles.bannerActions}>{content.actions}</div> : null}
+        </div>
       </div>
     </section>
   );

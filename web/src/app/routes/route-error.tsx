@@ -22,7 +22,7 @@ export function RouteError() {
       <div className={`container ${styles.inner}`}>
         <h1 className={styles.title}>{chunk ? t('routeError.chunkTitle') : t('routeError.title')}</h1>
         <p className={styles.text}>{chunk ? t('routeError.chunkDescription') : t('routeError.description')}</p>
-        <button type="button" className={`${styles.home} ${styles.reload}`} onClick={reloadPage}>
+        <button type="button" className={styles.home} onClick={reloadPage}>
           {chunk ? t('routeError.retry') : t('routeError.reload')}
         </button>
       </div>

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attentionStore } from '@/lib/attention';
 import { useStore } from '@/lib/store';
+import { buttonClass } from '@/components/ui/button';
 import styles from './attention-dialog.module.css';
 
 /**
@@ -38,11 +39,11 @@ export function AttentionDialog() {
           <AlertDialog.Title className={styles.title}>{shown?.title ?? t('attention.title')}</AlertDialog.Title>
           <AlertDialog.Description className={styles.message}>{shown?.message}</AlertDialog.Description>
           <div className={styles.actions}>
-            <AlertDialog.Cancel className={styles.cancel} onClick={() => request?.resolve(false)}>
+            <AlertDialog.Cancel className={buttonClass({ variant: 'secondary' })} onClick={() => request?.resolve(false)}>
               {shown?.cancelLabel ?? t('attention.cancel')}
             </AlertDialog.Cancel>
             <AlertDialog.Action
-              className={styles.confirm}
+              className={buttonClass({ variant: 'primary' })}
               data-tone={shown?.tone ?? 'default'}
               onClick={() => request?.resolve(true)}
             >

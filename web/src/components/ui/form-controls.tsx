@@ -9,6 +9,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '@/lib/language';
 import { legalPath } from '@/lib/routing';
 import type { FormsKey } from '@/lib/form-submit';
+import { Button } from './button';
 import styles from './form-controls.module.css';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -182,9 +183,9 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
   const { t } = useTranslation('forms');
   const hydrated = useHydrated();
   return (
-    <button type="submit" className={styles.submit} disabled={!hydrated} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+    <Button type="submit" className={styles.submit} disabled={!hydrated} aria-disabled={busy || undefined} busy={busy}>
       {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
       <span>{busy ? t('common.submitting') : children}</span>
-    </button>
+    </Button>
   );
 }

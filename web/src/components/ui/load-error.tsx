@@ -2,6 +2,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SmartLink } from '@/components/ui/smart-link';
 import { isNotFound } from '@/lib/http';
 import { NotFoundMark } from '@/lib/page-title';
+import { buttonClass } from '@/components/ui/button';
 import styles from './load-error.module.css';
 
 export interface LoadErrorProps {
@@ -25,7 +26,7 @@ export function LoadError({ error, onRetry, notFound, back }: LoadErrorProps) {
       <NotFoundMark />
       <p className={styles.title}>{notFound.title}</p>
       <p className={styles.text}>{notFound.text}</p>
-      <SmartLink href={back.href} className={styles.back}>
+      <SmartLink href={back.href} className={buttonClass({ variant: 'primary' }, styles.back)}>
         {back.label}
       </SmartLink>
     </div>

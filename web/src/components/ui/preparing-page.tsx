@@ -4,6 +4,7 @@ import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import { homePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { PageFrame } from './page-frame';
+import { buttonClass } from '@/components/ui/button';
 import styles from './preparing-page.module.css';
 
 /**
@@ -40,10 +41,10 @@ export function PreparingPanel() {
         </h2>
         <p className={styles.description}>{t('page.preparingText')}</p>
         <div className={styles.actions}>
-          <Link to={homePath(lang)} className={styles.primary}>
+          <Link to={homePath(lang)} className={buttonClass({ variant: 'primary' })}>
             {t('page.preparingHome')}
           </Link>
-          <button type="button" className={styles.secondary} onClick={() => openEnquiryDialog('contact')}>
+          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => openEnquiryDialog('contact')}>
             {t('page.preparingContact')}
           </button>
         </div>

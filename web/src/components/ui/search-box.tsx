@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
 import styles from './search-box.module.css';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -72,7 +73,7 @@ export function SearchBox({ label, placeholder, submitLabel, clearLabel, value, 
           <span className="visually-hidden">{clearLabel}</span>
         </button>
       ) : null}
-      <button type="submit" className={styles.submit} disabled={!hydrated}>
+      <button type="submit" className={buttonClass({ variant: 'primary' }, styles.submit)} disabled={!hydrated}>
         {submitLabel}
       </button>
     </form>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
+import { buttonClass } from '@/components/ui/button';
 import styles from './contact-entries.module.css';
 
 function Icon({ children }: { children: ReactNode }) {
@@ -29,7 +30,7 @@ export function ContactEntries() {
         </Icon>
         <h3 className={styles.title}>{t('contact.feedbackTitle')}</h3>
         <p className={styles.text}>{t('contact.feedbackText')}</p>
-        <button type="button" className={styles.action} aria-haspopup="dialog" onClick={() => openEnquiryDialog('feedback')}>
+        <button type="button" className={buttonClass({ variant: 'primary' }, styles.action)} aria-haspopup="dialog" onClick={() => openEnquiryDialog('feedback')}>
           {t('contact.feedbackAction')}
         </button>
       </li>
@@ -41,7 +42,7 @@ export function ContactEntries() {
         </Icon>
         <h3 className={styles.title}>{t('contact.cooperationTitle')}</h3>
         <p className={styles.text}>{t('contact.cooperationText')}</p>
-        <SmartLink href="/cooperationIntent" className={styles.action}>
+        <SmartLink href="/cooperationIntent" className={buttonClass({ variant: 'primary' }, styles.action)}>
           {t('contact.cooperationAction')}
         </SmartLink>
       </li>
@@ -52,7 +53,7 @@ export function ContactEntries() {
         </Icon>
         <h3 className={styles.title}>{t('contact.prototypeTitle')}</h3>
         <p className={styles.text}>{t('contact.prototypeText')}</p>
-        <button type="button" className={styles.action} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
+        <button type="button" className={buttonClass({ variant: 'primary' }, styles.action)} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
           {t('contact.prototypeAction')}
         </button>
       </li>

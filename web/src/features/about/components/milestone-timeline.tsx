@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Milestone } from '../api/get-company';
+import { buttonClass } from '@/components/ui/button';
 import styles from './milestone-timeline.module.css';
 
 /** How many milestones show before "show earlier milestones". */
@@ -26,7 +27,7 @@ export function MilestoneTimeline({ milestones }: { milestones: readonly Milesto
         ))}
       </ol>
       {hidden > 0 ? (
-        <button type="button" className={styles.more} onClick={() => setAll(true)}>
+        <button type="button" className={buttonClass({ variant: 'secondary' }, styles.more)} onClick={() => setAll(true)}>
           {t('about.earlierMilestones', { count: hidden })}
         </button>
       ) : null}

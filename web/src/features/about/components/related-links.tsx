@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
+import { balancedGrid } from '@/lib/balanced-grid';
 import styles from './related-links.module.css';
 
 export interface RelatedLink {
@@ -13,7 +14,7 @@ export function RelatedLinks({ links }: { links: readonly RelatedLink[] }) {
   const { t } = useTranslation('about');
   return (
     <nav aria-label={t('related')} className={styles.nav}>
-      <ul className={styles.links}>
+      <ul className={styles.links} style={balancedGrid(links.length, { wide: 5, mid: 3, narrow: 2, phone: 1 })}>
         {links.map((link) => (
           <li key={link.href}>
             <SmartLink href={link.href} className={styles.link}>

@@ -12,6 +12,7 @@ import { AccountField } from './account-field';
 import { CodeField } from './code-field';
 import { Field, PasswordInput } from './field';
 import { FormAlert } from './form-alert';
+import { buttonClass } from '@/components/ui/button';
 import styles from './forms.module.css';
 
 export interface LoginFormProps {
@@ -54,7 +55,7 @@ export function PasswordLoginForm({ from, account, onAccountChange }: LoginFormP
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}
       </Field>
       <FormAlert message={message} />
-      <button type="submit" className={styles.primary} disabled={isSubmitting}>
+      <button type="submit" className={buttonClass({ variant: 'primary', size: 'md', block: true })} disabled={isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submit')}
       </button>
     </form>
@@ -107,7 +108,7 @@ export function CodeLoginForm({ from, account, onAccountChange }: LoginFormProps
       <AccountField registration={register('phoneOrEmail', { onChange: (e: { target: HTMLInputElement }) => onAccountChange(e.target.value) })} error={errors.phoneOrEmail} />
       <CodeField registration={register('code')} error={errors.code} sender={sender} />
       <FormAlert message={message} />
-      <button type="submit" className={styles.primary} disabled={isSubmitting}>
+      <button type="submit" className={buttonClass({ variant: 'primary', size: 'md', block: true })} disabled={isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submit')}
       </button>
     </form>

@@ -18,6 +18,7 @@ import { Agreement } from './agreement';
 import { CodeField } from './code-field';
 import { Field, PasswordInput, SelectInput, TextInput } from './field';
 import { FormAlert } from './form-alert';
+import { buttonClass } from '@/components/ui/button';
 import styles from './forms.module.css';
 import stepStyles from './register.module.css';
 
@@ -134,7 +135,7 @@ export function AccountStep({
       </Field>
       <Agreement error={errors.agree} inputProps={register('agree')} />
       <FormAlert message={message} />
-      <button type="submit" className={styles.primary}>
+      <button type="submit" className={buttonClass({ variant: 'primary', size: 'md', block: true })}>
         {t('register.next')}
       </button>
     </form>
@@ -152,10 +153,10 @@ function StepButtons({ submitting, onBack }: Pick<InfoStepProps, 'submitting' | 
   const { t } = useTranslation('account');
   return (
     <div className={styles.buttons}>
-      <button type="button" className={styles.secondary} onClick={onBack} disabled={submitting}>
+      <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onBack} disabled={submitting}>
         {t('register.back')}
       </button>
-      <button type="submit" className={styles.primary} disabled={submitting}>
+      <button type="submit" className={buttonClass({ variant: 'primary', size: 'md', block: true })} disabled={submitting}>
         {submitting ? t('register.submitting') : t('register.submit')}
       </button>
     </div>

@@ -12,6 +12,7 @@ import { AccountField } from './account-field';
 import { CodeField } from './code-field';
 import { Field, PasswordInput } from './field';
 import { FormAlert } from './form-alert';
+import { buttonClass } from '@/components/ui/button';
 import styles from './forms.module.css';
 
 /** Forgot password: a code to the phone or e-mail (purpose `resetPassword`), then a new password. */
@@ -76,7 +77,7 @@ export function ResetPasswordForm({ account, onDone }: { account: string; onDone
         )}
       </Field>
       <FormAlert message={message} />
-      <button type="submit" className={styles.primary} disabled={isSubmitting}>
+      <button type="submit" className={buttonClass({ variant: 'primary', size: 'md', block: true })} disabled={isSubmitting}>
         {isSubmitting ? t('reset.submitting') : t('reset.submit')}
       </button>
     </form>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
 import styles from './forms.module.css';
 
 export interface SendCodeButtonProps {
@@ -20,7 +21,7 @@ export function SendCodeButton({ onSend, seconds, sending, sentBefore }: SendCod
   return (
     <button
       type="button"
-      className={styles.sendCode}
+      className={buttonClass({ variant: 'secondary', size: 'lg' }, styles.sendCode)}
       onClick={onSend}
       disabled={sending || waiting}
       aria-label={waiting ? t('code.waitLabel', { seconds }) : undefined}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BrandIcon, BrandMark, brandIcon } from '@/components/ui/brand-mark';
 import { Link } from '@/components/ui/link';
 import type { SiteLanguage } from '@/lib/language';
 import { localizePath } from '@/lib/routing';
@@ -9,6 +10,7 @@ import { type FormMessage, explainAccountError } from '../utils/errors';
 import { leaveSite } from '../utils/leave-site';
 import { rememberThirdPartyLogin } from '../utils/third-party';
 import { FormAlert } from './form-alert';
+import { buttonClass } from '@/components/ui/button';
 import styles from './forms.module.css';
 
 /** The providers offered on a site: the Chinese sites have WeChat, QQ and Weibo; the others Google and LinkedIn. */
@@ -16,20 +18,18 @@ export function providersFor(lang: SiteLanguage): { wechat: boolean; providers: 
   return lang === 'zh' || lang === 'zh_tw' ? { wechat: true, providers: ['qq', 'weibo'] } : { wechat: false, providers: ['google', 'linkedin'] };
 }
 
-const MARKS: Record<ThirdPartyProvider | 'wechat', { letter: string; color: string }> = {
-  wechat: { letter: 'W', color: '#07a35a' },
-  qq: { letter: 'Q', color: '#1a7ad9' },
-  weibo: { letter: 'W', color: '#c8261d' },
-  google: { letter: 'G', color: '#3b6fd8' },
-  linkedin: { letter: 'in', color: '#0a66c2' },
+const MARKS: Record<ThirdPartyProvider | 'wechat', BrandIcon | null> = {
+  wechat: brandIcon('wechat'),
+  qq: brandIcon('qq'),
+  weibo: brandIcon('weibo'),
+  google: brandIcon('google'),
+  linkedin: brandIcon('linkedin'),
 };
 
+/** The provider's own mark in its colour; the button's text names the provider. */
 function Mark({ of }: { of: ThirdPartyProvider | 'wechat' }) {
-  const mark = MARKS[of];
-  return (
-    // The letter is drawn by CSS (data-letter): decoration, not part of the button's visible name.
-    <span className={styles.providerMark} style={{ background: mark.color }} data-letter={mark.letter} aria-hidden="true" />
-  );
+  const icon = MARKS[of];
+  return icon ? <BrandMark icon={icon} coloured className={styles.providerMark} /> : null;
 }
 
 /**
@@ -69,7 +69,7 @@ export function ThirdPartyLogin({ from }: { from: string | null }) {
       <ul className={styles.providers}>
         {wechat ? (
           <li>
-            <Link to={wechatPath} className={styles.provider}>
+            <Link to={wechatPath} className={buttonClass({ variant: 'secondary', block: true })}>
               <Mark of="wechat" />
               {t('login.wechat')}
             </Link>
@@ -79,7 +79,7 @@ export function ThirdPartyLogin({ from }: { from: string | null }) {
           <li key={provider}>
             <button
               type="button"
-              className={styles.provider}
+              className={buttonClass({ variant: 'secondary', block: true })}
               disabled={busy !== null}
               aria-label={t('login.providerLabel', { provider: t(`login.providers.${provider}`) })}
               onClick={() => void start(provider)}

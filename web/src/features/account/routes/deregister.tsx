@@ -14,6 +14,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { CodeField } from '../components/code-field';
 import { CheckboxField } from '../components/field';
 import { FormAlert } from '../components/form-alert';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/forms.module.css';
 import { deregisterSchema } from '../schemas/forms';
 import { applyProblem } from '../utils/apply-problem';
@@ -101,7 +102,7 @@ export function DeregisterRoute() {
           {t('deregister.acknowledge')}
         </CheckboxField>
         <FormAlert message={message} />
-        <button type="submit" className={styles.danger} disabled={isSubmitting}>
+        <button type="submit" className={buttonClass({ variant: 'danger', size: 'md', block: true })} disabled={isSubmitting}>
           {isSubmitting ? t('deregister.submitting') : t('deregister.submit')}
         </button>
       </form>

@@ -7,6 +7,7 @@ import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { type LoginResult, registerDomestic, registerOverseas } from '../api/account-api';
 import { AuthLayout } from '../components/auth-layout';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/forms.module.css';
 import {
   AccountStep,
@@ -173,7 +174,7 @@ function RegisterSuccess({ name, onContinue }: { name: string; onContinue: () =>
       </h2>
       <p className={stepStyles.successText}>{t('register.successText', { name })}</p>
       <p className={stepStyles.successText}>{t('register.autoContinue', { seconds })}</p>
-      <button type="button" className={styles.primary} onClick={onContinue}>
+      <button type="button" className={buttonClass({ variant: 'primary', size: 'md', block: true })} onClick={onContinue}>
         {t('register.continue')}
       </button>
     </div>

@@ -11,6 +11,7 @@ import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { type WxScene, createWxScene, pollWxScene } from '../api/account-api';
 import { AuthLayout } from '../components/auth-layout';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/forms.module.css';
 import { usableReturnPath } from '../utils/return-page';
 import { useCompleteLogin } from '../utils/use-complete-login';
@@ -104,7 +105,7 @@ export function WechatLoginRoute() {
               )}
               {expired ? (
                 <div className={wx.cover}>
-                  <button type="button" className={styles.primary} onClick={() => setGeneration((n) => n + 1)}>
+                  <button type="button" className={buttonClass({ variant: 'primary', size: 'md', block: true })} onClick={() => setGeneration((n) => n + 1)}>
                     {t('wechat.refresh')}
                   </button>
                 </div>

@@ -5,6 +5,7 @@ import { usePageLanguage } from '@/lib/use-page-language';
 import type { DownloadItem } from '../api/downloads';
 import { type DocumentAction, canPreview, isLinkDocument } from '../api/use-document-action';
 import { formatDate, formatSize } from '../utils/format';
+import { buttonClass } from '@/components/ui/button';
 import styles from './document-list.module.css';
 
 export interface DocumentRowProps {
@@ -37,7 +38,7 @@ function ActionButton({ label, title, primary = false, disabled, onClick }: Acti
   return (
     <button
       type="button"
-      className={primary ? styles.primary : styles.secondary}
+      className={buttonClass({ variant: primary ? 'dark' : 'secondary' }, styles.action)}
       aria-label={`${label} ${title}`}
       disabled={disabled}
       onClick={onClick}

@@ -24,6 +24,7 @@ import { type DocumentAction, useDocumentAction } from '../api/use-document-acti
 import { CategoryTree } from '../components/category-tree';
 import { DocumentListSkeleton, DocumentRow, documentListStyles } from '../components/document-list';
 import { positiveIntOrNull } from '../utils/format';
+import { buttonClass } from '@/components/ui/button';
 import styles from './download.module.css';
 
 /**
@@ -214,7 +215,7 @@ function DocumentResults({ query, data, isPending, error, onRetry, onClear, chil
       <div className={styles.empty}>
         <p>{query ? t('noResults', { query }) : t('empty')}</p>
         {query ? (
-          <button type="button" className={styles.emptyAction} onClick={onClear}>
+          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClear}>
             {t('showCategories')}
           </button>
         ) : null}

@@ -6,6 +6,7 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { homePath, localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import tile from '@/components/ui/link-tile.module.css';
+import { buttonClass } from '@/components/ui/button';
 import styles from './thx.module.css';
 import { PhoneAndMail } from '@/components/ui/phone-and-mail';
 
@@ -116,7 +117,7 @@ export function ThxRoute() {
             </li>
           ))}
         </ul>
-        <Link to={homePath(context.lang)} className={styles.home}>
+        <Link to={homePath(context.lang)} className={buttonClass({ variant: 'secondary' }, styles.home)}>
           {t('thx.home')}
         </Link>
       </section>

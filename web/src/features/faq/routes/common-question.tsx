@@ -12,6 +12,7 @@ import { faqPageData } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { FAQ_PAGE_SIZE, type FaqType, findType, useFaq, useFaqTypes, useFaqs } from '../api/faq';
 import { FaqAccordion, FaqSkeleton } from '../components/faq-accordion';
+import { buttonClass } from '@/components/ui/button';
 import styles from './common-question.module.css';
 
 function positiveIntOrNull(value: string | null): number | null {
@@ -156,7 +157,7 @@ export function CommonQuestionRoute() {
               <div className={styles.empty}>
                 <p>{query ? t('noResults', { query }) : t('empty')}</p>
                 {query ? (
-                  <button type="button" className={styles.emptyAction} onClick={() => update({ q: null, page: null })}>
+                  <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => update({ q: null, page: null })}>
                     {t('showAll')}
                   </button>
                 ) : null}

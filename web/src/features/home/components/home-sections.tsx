@@ -1,12 +1,18 @@
 /**
- * The sections below the hero: product lines, industries, news. Nothing in them but links, which
- * work as plain links until this code has arrived: it loads beside the page's own code rather
- * than before it (routes/home.tsx), and React keeps the server's markup until then.
+ * The sections below the hero: product lines, industries, the call to action, news. Nothing in
+ * them but links (and the call to action's button, far below the first screen), which work as
+ * plain links until this code has arrived: it loads beside the page's own code rather than
+ * before it (routes/home.tsx), and React keeps the server's markup until then.
  */
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
+import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import { type SiteLanguage, htmlLang } from '@/lib/language';
 import type { HomeCard, HomeIndustry, HomeNews } from '../api/get-home';
+import { balancedGrid } from '@/lib/balanced-grid';
+// The loaded cards and tiles are balanced grids; home-sections.module.css (whose class names the
+// home page's first code carries) keeps only the placeholders' grid.
+import grid from '@/components/ui/balanced-grid.module.css';
 import styles from './home-sections.module.css';
 
 function Arrow() {
@@ -49,7 +55,7 @@ export function ProductsSection({ cards }: { cards: HomeCard[] }) {
           intro={t('productsIntro')}
           more={{ href: '/productList', label: t('allProducts') }}
         />
-        <ul className={styles.cards}>
+        <ul className={grid.grid} style={balancedGrid(cards.length, { wide: 4, mid: 3, narrow: 2, phone: 2 })}>
           {cards.map((card) => {
             const body = (
               <>
@@ -94,7 +100,7 @@ export function IndustriesSection({ industries }: { industries: HomeIndustry[] }
           intro={t('industriesIntro')}
           more={{ href: '/solutionList', label: t('allSolutions') }}
         />
-        <ul className={styles.industries}>
+        <ul className={grid.grid} style={balancedGrid(industries.length, { wide: 5, mid: 3, narrow: 3, phone: 2 })}>
           {industries.map((industry) => (
             <li key={industry.id}>
               <SmartLink href={`/industry/${industry.id}`} className={styles.industry}>
@@ -171,6 +177,31 @@ export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLangua
             ))}
           </ul>
         </div>
+      </div>
+    </section>
+  );
+}
+
+/** The closing call to action: talk to an expert (the enquiry dialog; a prototype request in Chinese). */
+export function ContactBand({ lang }: { lang: SiteLanguage }) {
+  const { t } = useTranslation('home');
+  return (
+    <section className={styles.band} aria-labelledby="home-contact">
+      <div className={`container ${styles.bandInner}`}>
+        <div>
+          <h2 id="home-contact" className={styles.bandTitle}>
+            {t('ctaTitle')}
+          </h2>
+          <p className={styles.bandText}>{t('ctaText')}</p>
+        </div>
+        <button
+          type="button"
+          className={styles.bandButton}
+          aria-haspopup="dialog"
+          onClick={() => openEnquiryDialog(lang === 'zh' ? 'prototype' : 'contact')}
+        >
+          {t('ctaButton')}
+        </button>
       </div>
     </section>
   );

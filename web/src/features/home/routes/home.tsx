@@ -7,7 +7,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { useHome } from '../api/get-home';
 import { HeroCarousel, HeroFallback, HeroSkeleton } from '../components/hero-carousel';
-import { ContactBand, SectionsSkeleton } from '../components/home-band';
+import { SectionsSkeleton } from '../components/home-band';
 import styles from './home.module.css';
 
 // Requested as soon as the page's code runs, so it arrives beside it; see home-sections.tsx.
@@ -15,6 +15,7 @@ const sections = import('../components/home-sections');
 const ProductsSection = lazy(() => sections.then((m) => ({ default: m.ProductsSection })));
 const IndustriesSection = lazy(() => sections.then((m) => ({ default: m.IndustriesSection })));
 const NewsSection = lazy(() => sections.then((m) => ({ default: m.NewsSection })));
+const ContactBand = lazy(() => sections.then((m) => ({ default: m.ContactBand })));
 
 /** The home page (`/index`, `/{lang}/index`): banners, product lines, industries, news, contact. */
 export function HomeRoute() {
@@ -47,8 +48,8 @@ export function HomeRoute() {
             <ProductsSection cards={home.data.cards} />
             <IndustriesSection industries={home.data.industries} />
           </Suspense>
-          <ContactBand lang={context.lang} />
           <Suspense fallback={null}>
+            <ContactBand lang={context.lang} />
             <NewsSection news={home.data.news} lang={context.lang} />
           </Suspense>
         </>

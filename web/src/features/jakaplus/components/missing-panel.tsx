@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
+import { buttonClass } from '@/components/ui/button';
 import styles from './missing-panel.module.css';
 import { NotFoundMark } from '@/lib/page-title';
 
@@ -13,7 +14,7 @@ export function MissingPanel({ title, text }: { title: string; text: string }) {
         {title}
       </h2>
       <p className={styles.text}>{text}</p>
-      <SmartLink href="/jaka+" className={styles.link}>
+      <SmartLink href="/jaka+" className={buttonClass({ variant: 'secondary' })}>
         {t('missing.back')}
       </SmartLink>
     </section>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SmartLink } from '@/components/ui/smart-link';
 import type { Partner, PartnerProduct } from '../api/jakaplus';
+import { buttonClass } from '@/components/ui/button';
 import styles from './partner-cards.module.css';
 
 /** Partners as cards: logo, name, category, summary; their products and web site. */
@@ -17,12 +18,12 @@ export function PartnerCards({ partners }: { partners: readonly Partner[] }) {
           <h3 className={styles.name}>{partner.name}</h3>
           {partner.summary ? <p className={styles.summary}>{partner.summary}</p> : null}
           <div className={styles.actions}>
-            <SmartLink href={`/jakaList/${partner.id}`} className={styles.primary}>
+            <SmartLink href={`/jakaList/${partner.id}`} className={buttonClass({ variant: 'primary', size: 'sm' })}>
               {t('partners.products')}{' '}
               <span className="visually-hidden">{partner.name}</span>
             </SmartLink>
             {partner.website ? (
-              <SmartLink href={partner.website} className={styles.secondary}>
+              <SmartLink href={partner.website} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                 {t('partners.website')}{' '}
                 <span className="visually-hidden">{partner.name}</span>
               </SmartLink>

@@ -14,6 +14,7 @@ import { absoluteUrls, productData, summaryOf } from '@/lib/structured-data';
 import { usePageContext } from '@/lib/use-page-language';
 import { type PartnerProductDetail, parseId, usePartnerProduct } from '../api/jakaplus';
 import { MissingPanel } from '../components/missing-panel';
+import { buttonClass } from '@/components/ui/button';
 import styles from './jaka-detail.module.css';
 
 function Gallery({ product }: { product: PartnerProductDetail }) {
@@ -99,10 +100,10 @@ export function JakaDetailRoute() {
               </p>
               <ContentHtml html={product.data.content} className={styles.content} />
               <div className={styles.actions}>
-                <button type="button" className={styles.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('consult')}>
+                <button type="button" className={buttonClass({ variant: 'primary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('consult')}>
                   {t('detail.enquire')}
                 </button>
-                <SmartLink href={`/jakaList/${product.data.partnerId}`} className={styles.secondary}>
+                <SmartLink href={`/jakaList/${product.data.partnerId}`} className={buttonClass({ variant: 'secondary' })}>
                   {t('detail.moreFromPartner')}
                 </SmartLink>
               </div>

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { telHref } from '@/components/ui/phone-and-mail';
 import { usePageContext } from '@/lib/use-page-language';
 import { usePartners } from '../api/jakaplus';
+import { buttonClass } from '@/components/ui/button';
 import styles from './jaka-hotline.module.css';
 
 /**
@@ -58,7 +59,7 @@ export function JakaHotlineRoute() {
         title={t('hotline.partnersTitle')}
         intro={t('hotline.partnersIntro')}
         aside={
-          <SmartLink href="/cooperationIntent" className={styles.join}>
+          <SmartLink href="/cooperationIntent" className={buttonClass({ variant: 'secondary', inverse: true })}>
             {t('hotline.becomePartner')}
           </SmartLink>
         }

@@ -11,6 +11,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
 import { JAKA_PLUS_COLUMN, categoriesOf, usePartners } from '../api/jakaplus';
 import { PartnerCards } from '../components/partner-cards';
+import { buttonClass } from '@/components/ui/button';
 import styles from './jaka-plus.module.css';
 
 const ALL = '';
@@ -64,7 +65,7 @@ export function JakaPlusRoute() {
           </h2>
           <p className={styles.bandText}>{t('band.text')}</p>
         </div>
-        <SmartLink href="/jakaHotline" className={styles.bandLink}>
+        <SmartLink href="/jakaHotline" className={buttonClass({ variant: 'primary' })}>
           {t('band.action')}
         </SmartLink>
       </section>

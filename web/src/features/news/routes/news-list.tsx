@@ -12,6 +12,7 @@ import { usePageContext } from '@/lib/use-page-language';
 import { NEWS_PAGE_SIZE, type NewsPage, type NewsType, useHotNews, useNews, useNewsSearch, useNewsTypes } from '../api/news';
 import { HotNews, NewsList, NewsListSkeleton } from '../components/news-items';
 import { positiveInt } from '../utils/format';
+import { buttonClass } from '@/components/ui/button';
 import styles from './news.module.css';
 
 const ALL = 'all';
@@ -151,7 +152,7 @@ function NewsResults({ query, data, types, isPending, stale, error, onRetry, onC
       <div className={styles.empty}>
         <p>{query ? t('noResults', { query }) : t('empty')}</p>
         {query ? (
-          <button type="button" className={styles.emptyAction} onClick={onClear}>
+          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onClear}>
             {t('showAll')}
           </button>
         ) : null}

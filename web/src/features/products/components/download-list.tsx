@@ -6,6 +6,7 @@ import { isMiniProgram } from '@/lib/language';
 import { usePageLanguage } from '@/lib/use-page-language';
 import type { ProductDownload } from '../api/get-product';
 import { formatFileSize } from '../utils/format';
+import { buttonClass } from '@/components/ui/button';
 import styles from './download-list.module.css';
 
 /** The download centre's page of one document: it checks the login and records the download. */
@@ -55,7 +56,7 @@ export function DownloadList({ downloads, initial = 6 }: { downloads: ProductDow
               {direct ? (
                 <a
                   href={item.url ?? ''}
-                  className={styles.action}
+                  className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.action)}
                   target="_blank"
                   rel="noopener noreferrer"
                   download={item.fileName}
@@ -67,7 +68,7 @@ export function DownloadList({ downloads, initial = 6 }: { downloads: ProductDow
               ) : (
                 <SmartLink
                   href={downloadPageHref(item.id)}
-                  className={styles.action}
+                  className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.action)}
                   aria-label={t(item.loginRequired ? 'loginToDownloadNamed' : 'downloadNamed', { title: item.title })}
                 >
                   {item.loginRequired ? <LockIcon /> : <DownloadIcon />}
@@ -79,7 +80,7 @@ export function DownloadList({ downloads, initial = 6 }: { downloads: ProductDow
         })}
       </ul>
       {downloads.length > initial + 1 ? (
-        <button type="button" className={styles.toggle} aria-expanded={!folded} aria-controls={listId} onClick={() => setAll(folded)}>
+        <button type="button" className={buttonClass({ variant: 'secondary' }, styles.toggle)} aria-expanded={!folded} aria-controls={listId} onClick={() => setAll(folded)}>
           {folded ? t('showAllDownloads', { total: downloads.length }) : t('showFewerDownloads')}
         </button>
       ) : null}

@@ -1,4 +1,5 @@
 import { RichText } from '@/components/ui/rich-text';
+import { balancedGrid } from '@/lib/balanced-grid';
 import styles from '../routes/products.module.css';
 
 export interface Feature {
@@ -10,7 +11,7 @@ export interface Feature {
 /** Selling points (a line's features, a product's highlights): picture, title, CMS text. */
 export function FeaturesList({ items }: { items: Feature[] }) {
   return (
-    <ul className={styles.features}>
+    <ul className={styles.features} style={balancedGrid(items.length, { wide: 4, mid: 3, narrow: 2, phone: 1 })}>
       {items.map((item, index) => (
         <li key={`${item.title}-${index}`} className={styles.feature}>
           {item.image ? (

@@ -24,6 +24,7 @@ import { TypeBadge } from '../components/type-badge';
 import { comparisonHref, lineHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
 import styles from './product-details.module.css';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
 
 /**
@@ -117,11 +118,11 @@ function ProductContent({ product }: { product: ProductDetail }) {
           <ProductFacts payload={product.payload} reach={product.reach} size="large" />
           <KeyData product={product} />
           <div className={centre.actions}>
-            <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+            <button type="button" className={buttonClass({ variant: 'primary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('enquire')}
             </button>
             {lang === 'zh' ? (
-              <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
+              <button type="button" className={buttonClass({ variant: 'secondary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('prototype')}>
                 {t('requestPrototype')}
               </button>
             ) : null}

@@ -17,7 +17,10 @@ import { SectionHead } from '../components/section-head';
 import { MIN_COMPARED } from '../utils/comparison';
 import { comparisonHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
+import { balancedGrid } from '@/lib/balanced-grid';
+import { PRODUCT_COLUMNS } from '../utils/grid';
 import styles from './products.module.css';
 
 /** /productList/{id}: one product line: banner, description, features and its products. */
@@ -72,10 +75,10 @@ function LineContent({ line }: { line: ProductLineDetail }) {
           </h2>
           <RichText html={line.description} />
           <div className={centre.actions}>
-            <a href="#line-models" className={centre.primary}>
+            <a href="#line-models" className={buttonClass({ variant: 'primary' })}>
               {t('seeModels')}
             </a>
-            <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+            <button type="button" className={buttonClass({ variant: 'secondary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('talkToExpert')}
             </button>
           </div>
@@ -109,7 +112,7 @@ function LineContent({ line }: { line: ProductLineDetail }) {
         {line.children.length === 0 ? (
           <p className={centre.empty}>{t('noProductsInLine')}</p>
         ) : (
-          <ul className={styles.grid}>
+          <ul className={styles.grid} style={balancedGrid(line.children.length, PRODUCT_COLUMNS, true)}>
             {line.children.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} />

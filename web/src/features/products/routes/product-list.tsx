@@ -15,7 +15,10 @@ import { ProductCard } from '../components/product-card';
 import { PromoBanners } from '@/components/ui/promo-banners';
 import { SectionHead } from '../components/section-head';
 import { lineHref } from '../utils/links';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
+import { balancedGrid } from '@/lib/balanced-grid';
+import { PRODUCT_COLUMNS } from '../utils/grid';
 import styles from './products.module.css';
 
 /**
@@ -38,10 +41,10 @@ export function ProductListRoute() {
           <div className={centre.introText}>
             <RichText html={page.content} />
             <div className={centre.actions}>
-              <SmartLink href="/productComparison" className={centre.primary}>
+              <SmartLink href="/productComparison" className={buttonClass({ variant: 'primary' })}>
                 {t('compareModels')}
               </SmartLink>
-              <button type="button" className={centre.secondary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+              <button type="button" className={buttonClass({ variant: 'secondary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
                 {t('talkToExpert')}
               </button>
             </div>
@@ -106,7 +109,7 @@ function ProductLines({ lines }: { lines: ProductLine[] }) {
           {line.children.length === 0 ? (
             <p className={centre.empty}>{t('noProductsInLine')}</p>
           ) : (
-            <ul className={styles.grid}>
+            <ul className={styles.grid} style={balancedGrid(line.children.length, PRODUCT_COLUMNS, true)}>
               {line.children.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Keyword, type KeywordInput, keywordSchema } from '../schemas/keyword';
+import { buttonClass } from '@/components/ui/button';
 import styles from './keyword-search.module.css';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -48,7 +49,7 @@ export function KeywordSearch({ id, value, onSearch }: KeywordSearchProps) {
           aria-describedby={errorText ? `${id}-error` : undefined}
           {...form.register('keyword')}
         />
-        <button type="submit" className={styles.submit} disabled={!hydrated}>
+        <button type="submit" className={buttonClass({ variant: 'primary' }, styles.submit)} disabled={!hydrated}>
           {t('search.submit')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { ContentHtml } from '@/components/ui/article';
 import { formatDate } from '@/lib/format-date';
 import type { SiteLanguage } from '@/lib/language';
 import { type Position, applyHref } from '../api/recruit';
+import { buttonClass } from '@/components/ui/button';
 import styles from './position-list.module.css';
 
 interface PositionItemProps {
@@ -74,7 +75,7 @@ function PositionItem({ position, lang, open, onToggle }: PositionItemProps) {
           </section>
         </div>
         <div className={styles.apply}>
-          <a className={styles.deliver} href={applyHref(position.email, t('position.subject', { title: position.title }))}>
+          <a className={buttonClass({ variant: 'primary' })} href={applyHref(position.email, t('position.subject', { title: position.title }))}>
             {t('position.deliver')}{' '}
             <span className="visually-hidden">{position.title}</span>
           </a>

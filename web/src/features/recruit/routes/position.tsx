@@ -13,6 +13,7 @@ import { POSITIONS_PER_PAGE, RECRUIT_TYPES, type RecruitType, recruitTypeOf, use
 import { KeywordSearch } from '../components/keyword-search';
 import { PositionList } from '../components/position-list';
 import { positionJobPosting } from '../utils/job-posting';
+import { buttonClass } from '@/components/ui/button';
 import styles from './position.module.css';
 
 function positiveInt(value: string | null): number | null {
@@ -76,7 +77,7 @@ export function PositionRoute() {
         <div className={styles.toolbar}>
           <KeywordSearch id="position-keyword" value={keyword} onSearch={(value) => update({ keyword: value, page: null, id: null })} />
           {keyword ? (
-            <button type="button" className={styles.clear} onClick={() => update({ keyword: null, page: null, id: null })}>
+            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => update({ keyword: null, page: null, id: null })}>
               {t('search.clear')}
             </button>
           ) : null}

@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, acceptOf, formatBytes } from '../schemas/files';
 import { type UploadItem, type UploadProblem, type Uploads, isRetryable } from './use-uploads';
+import { buttonClass } from '@/components/ui/button';
 import styles from './file-uploader.module.css';
 
 /** The text of a refused or failed file. */
@@ -121,7 +122,7 @@ export function FileUploader({ id, label, hint, uploads, capture }: Props) {
             if (picked.length > 0) uploads.add(picked);
           }}
         />
-        <label htmlFor={id} className={styles.pick} aria-hidden="true">
+        <label htmlFor={id} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-hidden="true">
           {t('upload.choose')}
         </label>
         <p id={hintId} className={styles.hint}>

@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/link';
 import { loginPath } from '@/lib/routing';
 import { rememberReturnPage } from '@/lib/session';
 import { usePageLanguage } from '@/lib/use-page-language';
+import { buttonClass } from '@/components/ui/button';
 import styles from './repair-pages.module.css';
 
 /**
@@ -28,7 +29,7 @@ export function LoginRequired({ expired = false }: { expired?: boolean }) {
       </h2>
       <p className={styles.panelText}>{t('login.text')}</p>
       <div className={styles.panelActions}>
-        <Link to={loginPath(here, lang)} className={styles.primaryButton} onClick={() => rememberReturnPage(here)}>
+        <Link to={loginPath(here, lang)} className={buttonClass({ variant: 'primary' })} onClick={() => rememberReturnPage(here)}>
           {t('login.action')}
         </Link>
       </div>

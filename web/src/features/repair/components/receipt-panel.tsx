@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/link';
 import { usePageContext } from '@/lib/use-page-language';
 import type { WorkOrderReceipt } from '../api/work-orders';
 import { formatDateTime, repairDetailPath, repairListPath } from '../utils/paths';
+import { buttonClass } from '@/components/ui/button';
 import styles from './repair-pages.module.css';
 
 /**
@@ -49,11 +50,11 @@ export function ReceiptPanel({ receipt, onAnother }: { receipt: WorkOrderReceipt
         </>
       )}
       <div className={styles.panelActions}>
-        <Link to={repairListPath(context)} className={styles.primaryButton}>
+        <Link to={repairListPath(context)} className={buttonClass({ variant: 'primary' })}>
           {t('receipt.toList')}
         </Link>
         {!queued && receipt.id ? (
-          <Link to={repairDetailPath(receipt.id, context.lang)} className={styles.secondaryButton}>
+          <Link to={repairDetailPath(receipt.id, context.lang)} className={buttonClass({ variant: 'secondary' })}>
             {t('receipt.toDetail')}
           </Link>
         ) : null}

@@ -5,6 +5,7 @@ import { usePageLanguage } from '@/lib/use-page-language';
 import { type OcrKind, type OcrResult, recognise } from '../api/ocr';
 import { precheckFile } from '../schemas/files';
 import { useProblemText } from './file-uploader';
+import { buttonClass } from '@/components/ui/button';
 import styles from './repair-form.module.css';
 
 interface Props {
@@ -67,7 +68,7 @@ export function ScanButton({ kind, label, onRecognised, onFailed, onStart }: Pro
           if (photo) void read(photo);
         }}
       />
-      <label htmlFor={id} className={styles.scanButton} aria-hidden="true" data-busy={reading || undefined}>
+      <label htmlFor={id} className={buttonClass({ variant: 'secondary', size: 'sm' })} aria-hidden="true" data-busy={reading || undefined}>
         {reading ? <span className={styles.spinner} /> : <CameraIcon />}
         <span>{reading ? t('ocr.reading') : label}</span>
       </label>

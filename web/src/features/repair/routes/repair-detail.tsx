@@ -12,6 +12,7 @@ import { type WorkOrder, isOrderNotFound, needsLogin, useWorkOrder } from '../ap
 import { LoginRequired } from '../components/login-required';
 import { StatusBadge, WorkOrderSteps } from '../components/status';
 import { formatDateTime, formatDay, repairListPath, repairPath } from '../utils/paths';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/repair-pages.module.css';
 
 /** The `:id` of the address as a work order id, or null when it cannot be one. */
@@ -51,10 +52,10 @@ export function RepairDetailRoute() {
           </h2>
           <p className={styles.panelText}>{t('detail.notFoundText')}</p>
           <div className={styles.panelActions}>
-            <Link to={repairListPath(context)} className={styles.primaryButton}>
+            <Link to={repairListPath(context)} className={buttonClass({ variant: 'primary' })}>
               {t('detail.toList')}
             </Link>
-            <Link to={repairPath(context)} className={styles.secondaryButton}>
+            <Link to={repairPath(context)} className={buttonClass({ variant: 'secondary' })}>
               {t('list.newReport')}
             </Link>
           </div>

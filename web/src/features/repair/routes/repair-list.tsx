@@ -12,6 +12,7 @@ import { LIST_TABS, type ListTab, ORDERS_PER_PAGE, listTabOf, needsLogin, pageOf
 import { LoginRequired } from '../components/login-required';
 import { StatusBadge } from '../components/status';
 import { formatDateTime, repairDetailPath, repairPath } from '../utils/paths';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/repair-pages.module.css';
 
 /**
@@ -54,7 +55,7 @@ export function RepairListRoute() {
   return (
     <PageFrame lead={t('list.lead')}>
       <div className={styles.listHead}>
-        <Link to={repairPath(context)} className={styles.primaryButton}>
+        <Link to={repairPath(context)} className={buttonClass({ variant: 'primary' })}>
           {t('list.newReport')}
         </Link>
       </div>
@@ -84,11 +85,11 @@ export function RepairListRoute() {
             <p className={styles.panelText}>{t('list.emptyAdvice')}</p>
             <div className={styles.panelActions}>
               {tab !== 'all' ? (
-                <button type="button" className={styles.secondaryButton} onClick={() => go({ tab: 'all' })}>
+                <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={() => go({ tab: 'all' })}>
                   {t('list.showAll')}
                 </button>
               ) : null}
-              <Link to={repairPath(context)} className={styles.primaryButton}>
+              <Link to={repairPath(context)} className={buttonClass({ variant: 'primary' })}>
                 {t('list.newReport')}
               </Link>
             </div>

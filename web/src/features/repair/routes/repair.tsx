@@ -13,6 +13,7 @@ import { ReceiptPanel } from '../components/receipt-panel';
 import { RepairReportForm } from '../components/repair-report-form';
 import { VariantSwitch, type Variant, variantOf } from '../components/variant-switch';
 import { repairListPath } from '../utils/paths';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/repair-pages.module.css';
 
 /**
@@ -82,7 +83,7 @@ export function RepairRoute() {
             <div className={styles.asideBlock}>
               <h2 className={styles.asideTitle}>{t('report.trackTitle')}</h2>
               <p className={styles.asideText}>{t('report.trackText')}</p>
-              <Link to={repairListPath(context)} className={styles.secondaryButton}>
+              <Link to={repairListPath(context)} className={buttonClass({ variant: 'secondary' })}>
                 {t('report.toList')}
               </Link>
             </div>

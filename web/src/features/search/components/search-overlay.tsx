@@ -7,6 +7,7 @@ import { returnFocusToOpener } from '@/lib/focus-return';
 import { searchPath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { usePopularKeywords } from '../api/get-keywords';
+import { buttonClass } from '@/components/ui/button';
 import styles from './search-overlay.module.css';
 
 export interface SearchOverlayProps {
@@ -82,7 +83,7 @@ export function SearchOverlay({ open, onOpenChange }: SearchOverlayProps) {
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
               />
-              <button type="submit" className={styles.submit}>
+              <button type="submit" className={buttonClass({ variant: 'primary' }, styles.submit)}>
                 {t('search.submit')}
               </button>
             </form>

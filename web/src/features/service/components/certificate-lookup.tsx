@@ -20,6 +20,7 @@ import {
   useCertificates,
 } from '../api/certificates';
 import { type CertificateQuery, type CertificateQueryInput, certificateQuerySchema } from '../schemas/certificate-query';
+import { buttonClass } from '@/components/ui/button';
 import styles from './lookup.module.css';
 import { SearchField } from './search-field';
 
@@ -100,7 +101,7 @@ function CertificateCard({ certificate, lang }: { certificate: Certificate; lang
       </dl>
       <button
         type="button"
-        className={styles.cardAction}
+        className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.cardAction)}
         onClick={download}
         aria-disabled={image.isPending || undefined}
         data-busy={image.isPending || undefined}

@@ -5,6 +5,7 @@ import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { PageContext } from '@/lib/use-page-language';
 import { useRegionDealers } from '../api/dealers';
 import { DealerFacts } from './dealer-lookup';
+import { buttonClass } from '@/components/ui/button';
 import styles from './lookup.module.css';
 import { CHINA, DEFAULT_COUNTRY, PROVINCES, countryOptions, provinceName, regionQuery } from './regions';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -78,7 +79,7 @@ export function RegionLookup({ context }: { context: PageContext }) {
               </select>
             </div>
           ) : null}
-          <button type="submit" className={styles.submit} disabled={!hydrated} data-busy={dealers.isFetching || undefined}>
+          <button type="submit" className={buttonClass({ variant: 'primary' }, styles.submit)} disabled={!hydrated} data-busy={dealers.isFetching || undefined}>
             {t('provider.findPartners')}
           </button>
         </div>
@@ -98,7 +99,7 @@ export function RegionLookup({ context }: { context: PageContext }) {
               <div>
                 <p className={styles.messageTitle}>{t('provider.regionEmpty')}</p>
                 <p className={styles.messageText}>{t('provider.regionEmptyHint')}</p>
-                <button type="button" className={styles.cardAction} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+                <button type="button" className={buttonClass({ variant: 'secondary', size: 'sm' }, styles.cardAction)} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
                   {t('provider.contactUs')}
                 </button>
               </div>

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { buttonClass } from '@/components/ui/button';
 import styles from './lookup.module.css';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -32,7 +33,7 @@ export function SearchField({ id, label, hint, error, button, busy = false, ref,
           aria-describedby={describedBy}
           {...input}
         />
-        <button type="submit" className={styles.submit} disabled={!hydrated} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+        <button type="submit" className={buttonClass({ variant: 'primary' }, styles.submit)} disabled={!hydrated} aria-disabled={busy || undefined} data-busy={busy || undefined}>
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           <span>{button}</span>
         </button>

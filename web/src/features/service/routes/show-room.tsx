@@ -6,6 +6,7 @@ import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import { articleHead } from '@/lib/content-head';
 import { usePageTitle } from '@/lib/page-title';
 import { usePageContext } from '@/lib/use-page-language';
+import { buttonClass } from '@/components/ui/button';
 import styles from './show-room.module.css';
 
 /** The showroom article. */
@@ -25,7 +26,7 @@ export function ShowRoomRoute() {
           <>
             <ArticleIntro article={data}>
               <div>
-                <button type="button" className={styles.book} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+                <button type="button" className={buttonClass({ variant: 'primary' }, styles.book)} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
                   {t('showRoom.book')}
                 </button>
               </div>

@@ -7,6 +7,7 @@ import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import type { CaseSummary } from '../api/get-cases';
 import type { ApplicationSummary } from '../api/get-solution-menu';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
 import { CaseGrid } from './case-card';
 import { LoadError } from '@/components/ui/load-error';
@@ -54,11 +55,11 @@ export function SolutionDetail(props: SolutionDetailProps) {
           </h2>
           <RichText html={content} />
           <div className={centre.actions}>
-            <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+            <button type="button" className={buttonClass({ variant: 'primary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
               {t('talkToExpert')}
             </button>
             {cases.length > 0 ? (
-              <a href="#solution-cases" className={centre.secondary}>
+              <a href="#solution-cases" className={buttonClass({ variant: 'secondary' })}>
                 {t('seeCases')}
               </a>
             ) : null}

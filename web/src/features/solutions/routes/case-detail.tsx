@@ -14,6 +14,7 @@ import { DetailState } from '../components/solution-detail';
 import { formatDate } from '../utils/format';
 import { caseListHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
+import { buttonClass } from '@/components/ui/button';
 import centre from '@/components/ui/centre-page.module.css';
 import styles from './solutions.module.css';
 
@@ -91,7 +92,7 @@ function CaseContent({ item }: { item: CaseDetail }) {
           </>
         ) : null}
         <div className={centre.actions}>
-          <button type="button" className={centre.primary} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
+          <button type="button" className={buttonClass({ variant: 'primary' })} aria-haspopup="dialog" onClick={() => openEnquiryDialog('contact')}>
             {t('talkToExpert')}
           </button>
         </div>

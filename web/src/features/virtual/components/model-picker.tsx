@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { VirtualModel } from '../api/virtual-trial';
 import { type TrialChoice, type TrialChoiceMessage, trialChoiceSchema } from '../schemas/trial-choice';
+import { buttonClass } from '@/components/ui/button';
 import styles from './virtual.module.css';
 
 export interface ModelPickerProps {
@@ -118,12 +119,12 @@ export function ModelPicker({ models, initial, label, submitLabel, busyLabel, bu
 
       {note ? <p className={styles.note}>{note}</p> : null}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy} data-busy={busy || undefined}>
+        <button type="submit" className={buttonClass({ variant: 'primary' })} disabled={busy} data-busy={busy || undefined}>
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           {busy ? busyLabel : submitLabel}
         </button>
         {onCancel ? (
-          <button type="button" className={styles.secondary} onClick={onCancel} disabled={busy}>
+          <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </button>
         ) : null}

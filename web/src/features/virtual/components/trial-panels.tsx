@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrialStatus, VirtualTrial } from '../api/virtual-trial';
 import { formatRemaining, isoDuration, useRemainingSeconds } from '../utils/countdown';
 import { Credential } from './credential';
+import { buttonClass } from '@/components/ui/button';
 import styles from './virtual.module.css';
 
 export function StatusBadge({ status }: { status: TrialStatus }) {
@@ -137,7 +138,7 @@ export function TrialPanel({ trial, answeredAt, onElapsed, actions, children }: 
                 value={trial.experienceLink}
                 display={<span className={styles.linkText}>{trial.experienceLink}</span>}
                 extra={
-                  <a className={styles.open} href={trial.experienceLink} target="_blank" rel="noopener noreferrer">
+                  <a className={buttonClass({ variant: 'secondary', size: 'sm' })} href={trial.experienceLink} target="_blank" rel="noopener noreferrer">
                     {t('trial.openLink')}
                     <span className={styles.visuallyHidden}>{t('trial.newTab')}</span>
                   </a>

@@ -22,6 +22,7 @@ import { isLoginRequired, isOutcomeUnknown, meansCatalogueChanged, meansTrialCha
 import { ModelPicker } from './model-picker';
 import { TrialGuide } from './trial-guide';
 import { CreatingPanel, StatusBadge, TrialPanel } from './trial-panels';
+import { buttonClass } from '@/components/ui/button';
 import styles from './virtual.module.css';
 
 function PanelSkeleton() {
@@ -196,12 +197,12 @@ export function TrialWorkspace({ token }: { token: string }) {
         onElapsed={onElapsed}
         actions={
           <>
-            <button type="button" className={styles.secondary} onClick={onSync} disabled={sync.isPending} data-busy={sync.isPending || undefined}>
+            <button type="button" className={buttonClass({ variant: 'secondary' })} onClick={onSync} disabled={sync.isPending} data-busy={sync.isPending || undefined}>
               {sync.isPending ? t('trial.syncing') : t('trial.sync')}
             </button>
             <button
               type="button"
-              className={styles.secondary}
+              className={buttonClass({ variant: 'secondary' })}
               aria-expanded={modifying}
               aria-controls={modifying ? 'virtual-modify' : undefined}
               onClick={() => setModifying((open) => !open)}

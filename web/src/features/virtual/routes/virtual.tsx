@@ -6,6 +6,7 @@ import { loginPath } from '@/lib/routing';
 import { rememberReturnPage, useSession } from '@/lib/session';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { TrialWorkspace } from '../components/trial-workspace';
+import { buttonClass } from '@/components/ui/button';
 import styles from '../components/virtual.module.css';
 
 /**
@@ -24,7 +25,7 @@ function LoginPrompt() {
         {t('login.title')}
       </h2>
       <p className={styles.cardLead}>{t('login.text')}</p>
-      <Link to={loginPath(returnPath, lang)} className={styles.primary} onClick={() => rememberReturnPage(returnPath)}>
+      <Link to={loginPath(returnPath, lang)} className={buttonClass({ variant: 'primary' })} onClick={() => rememberReturnPage(returnPath)}>
         {t('login.action')}
       </Link>
     </section>
