@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
@@ -122,6 +124,25 @@ const pureReactRouter: Plugin = {
   },
 };
 
+/**
+ * Class names of CSS modules in a build: `_` and six characters of a hash of the stylesheet's path
+ * and the class, instead of Vite's `_name_hash_line`. A page's code holds every class name it uses,
+ * so on the first page they were about 1 kB gzip. The client and the page renderer are separate
+ * builds and must agree on every name, so a name depends on nothing but its path and class. Two
+ * classes that would share a name stop the build. Development and tests keep readable names.
+ */
+const WEB_ROOT = fileURLToPath(new URL('.', import.meta.url));
+const shortClassNames = new Map<string, string>();
+function shortScopedName(local: string, file: string): string {
+  const path = relative(WEB_ROOT, file.replace(/\?.*$/, '')).replaceAll('\\', '/');
+  const name = `${local}_${createHash('sha256').update(path).digest('base64url').slice(0, 5)}`;
+  const source = `${path}#${local}`;
+  const taken = shortClassNames.get(name);
+  if (taken !== undefined && taken !== source) throw new Error(`CSS class names ${taken} and ${source} would both be ${name}`);
+  shortClassNames.set(name, source);
+  return name;
+}
+
 export default defineConfig(({ command, mode, isSsrBuild }) => ({
   plugins: [react(), pureReactRouter],
   resolve: {
@@ -140,6 +161,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     proxy,
   },
   ssr: { noExternal: true, external: ['jsdom'] },
+  css: { modules: command === 'build' ? { generateScopedName: shortScopedName } : {} },
   build: isSsrBuild ? rendererBuild : {
     outDir: 'dist',
     emptyOutDir: true,
