@@ -2,9 +2,9 @@ import { type Page } from '@playwright/test';
 import { expect } from './test';
 import { type RequestWatch, animationsDone } from './settle';
 
-// The pages as visitors see them at phone and desktop widths, in Chinese, English and Japanese:
-// the pages the screenshots show (screenshots.spec.ts, `make screenshots`) and the checks that
-// every run makes of them (page-widths.spec.ts, `make test`).
+// The pages every run checks at phone and desktop widths, in Chinese, English and Japanese
+// (page-widths.spec.ts, `make test`), and how a page is made ready to be judged or pictured
+// (screenshots.spec.ts, `make screenshots`, pictures every page group).
 
 export const widths = [
   { name: 'phone', width: 375, height: 812 },
