@@ -85,16 +85,27 @@ const LOADERS: Record<PhraseModel, () => Promise<{ segmenter: Segmenter }>> = {
   'zh-hant': () => import('./phrase-segmenters/zh-hant'),
 };
 const requested = new Set<PhraseModel>();
+const loading = new Set<Promise<void>>();
 
 /** Browser: loads a model, once (the server has them all from the start). */
 function requestModel(model: PhraseModel): void {
   if (typeof document === 'undefined' || requested.has(model)) return;
   requested.add(model);
-  LOADERS[model]().then(
+  const load = LOADERS[model]().then(
     ({ segmenter }) => addSegmenter(model, segmenter),
     // Titles keep the browser's own breaks; nothing else depends on it.
     (error: unknown) => console.error('[phrases]', error),
   );
+  loading.add(load);
+  void load.finally(() => loading.delete(load));
+}
+
+/**
+ * Resolves once every model asked for so far has arrived or failed. The unit tests' set-up waits
+ * for it after each file, so that no model is still loading when a file's environment closes.
+ */
+export async function modelsSettled(): Promise<void> {
+  await Promise.all(loading);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { modelsSettled } from '@/lib/phrase-core';
 
 // jsdom does not scroll; the router's scroll restoration and the scroll helpers call this.
 window.scrollTo = () => {};
@@ -29,3 +30,7 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
+
+// A Chinese or Japanese title asks for its phrase model (lib/phrase-core.ts), which loads in the
+// background as in the site: let it arrive before the file's environment is torn down.
+afterAll(modelsSettled);
