@@ -215,6 +215,35 @@ test.describe('words where pictures are, on a phone', () => {
   });
 });
 
+test.describe('words beside pictures, on every width', () => {
+  for (const width of [1440, 768, 375]) {
+    test(`the home industry tiles show their words below their pictures with AA contrast, ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/en/index');
+      const tiles = page.locator('section[aria-labelledby="home-industries"] li a');
+      await tiles.first().scrollIntoViewIfNeeded();
+      await expect(tiles.first().locator('img')).toBeVisible();
+      const problems = await tiles.evaluateAll((links) =>
+        links.flatMap((link) => {
+          const image = link.querySelector('img')!.getBoundingClientRect();
+          const ground = getComputedStyle(link).backgroundColor;
+          const texts = [...link.querySelectorAll('span')].filter((el) => el.childElementCount === 0 && el.getBoundingClientRect().height > 0);
+          return texts.flatMap((el) => {
+            const r = el.getBoundingClientRect();
+            const overlap = r.left < image.right && r.right > image.left && r.top < image.bottom && r.bottom > image.top;
+            return [{ text: (el.textContent ?? '').slice(0, 20), overlap, color: getComputedStyle(el).color, ground }];
+          });
+        }),
+      );
+      expect(problems.length, 'tiles with words').toBeGreaterThan(0);
+      for (const word of problems) {
+        expect(word.overlap, `"${word.text}" over its picture`).toBe(false);
+        expect(contrast(word.color, word.ground), `"${word.text}" contrast`).toBeGreaterThanOrEqual(4.5);
+      }
+    });
+  }
+});
+
 test.describe('brand marks', () => {
   test('the footer follows the networks with their own marks and names them', async ({ page }) => {
     await page.goto('/en/news');
@@ -276,6 +305,8 @@ test.describe('grids and summaries', () => {
   const cases = [
     { path: '/en/index', grids: ['section[aria-labelledby="home-products"] ul', 'section[aria-labelledby="home-industries"] ul'] },
     { path: '/en/productList', grids: ['main section ul'] },
+    // Russian summaries are the longest.
+    { path: '/ru/productList', grids: ['main section ul'] },
     { path: '/en/productDetails/103', grids: ['main ul', 'main dl'] },
     { path: '/en/about', grids: ['main ul'] },
   ];

@@ -87,7 +87,7 @@ export function ProductsSection({ cards }: { cards: HomeCard[] }) {
   );
 }
 
-/** The recommended industries as picture tiles. */
+/** The recommended industries as tiles: the scene above, its name and summary below it on the dark panel. */
 export function IndustriesSection({ industries }: { industries: HomeIndustry[] }) {
   const { t } = useTranslation('home');
   if (industries.length === 0) return null;
@@ -104,8 +104,9 @@ export function IndustriesSection({ industries }: { industries: HomeIndustry[] }
           {industries.map((industry) => (
             <li key={industry.id}>
               <SmartLink href={`/industry/${industry.id}`} className={styles.industry}>
-                <img src={industry.image} alt="" loading="lazy" decoding="async" />
-                <span className={styles.industryShade} />
+                <span className={styles.industryMedia}>
+                  <img src={industry.image} alt="" loading="lazy" decoding="async" />
+                </span>
                 <span className={styles.industryText}>
                   <span className={styles.industryName}>{industry.name}</span>
                   {industry.summary ? <span className={styles.industrySummary}>{industry.summary}</span> : null}
