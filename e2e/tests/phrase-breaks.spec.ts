@@ -91,3 +91,19 @@ test('news titles keep 协作机器人 whole on a phone, in the list and after a
   await expect(heading.locator('.phrases')).toHaveCount(1);
   expect(await brokenWidths(page, 'h1', '协作机器人', 340)).toEqual([]);
 });
+
+test('the home page cards keep Japanese words whole on a phone (協働ロボット, ダイレクトティーチ)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/jp/index');
+  const products = page.locator('section[aria-labelledby="home-products"]');
+  await products.scrollIntoViewIfNeeded();
+  const zu = products.locator('h3', { hasText: 'JAKA Zu' });
+  await expect(zu.locator('.phrases')).toHaveCount(1);
+  expect(await brokenWidths(page, 'section[aria-labelledby="home-products"] h3:has-text("JAKA Zu")', '協働ロボット', 170)).toEqual([]);
+  expect(await brokenWidths(page, 'section[aria-labelledby="home-products"] p:has-text("ダイレクトティーチ")', 'ダイレクトティーチ', 170)).toEqual([]);
+  expect(errors.filter((error) => error.includes('[hydrate]'))).toEqual([]);
+});

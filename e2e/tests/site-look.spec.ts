@@ -309,6 +309,7 @@ test.describe('grids and summaries', () => {
     { path: '/ru/productList', grids: ['main section ul'] },
     { path: '/en/productDetails/103', grids: ['main ul', 'main dl'] },
     { path: '/en/about', grids: ['main ul'] },
+    { path: '/en/service', grids: ['main ul'] },
   ];
   for (const width of [1440, 1280, 1024, 768, 375]) {
     test(`no item alone in a grid's last row and no summary cut where there is room, ${width} px`, async ({ page }) => {
@@ -350,4 +351,24 @@ test.describe('account pages', () => {
       await expect(aside).toBeHidden();
     }
   });
+
+  for (const lang of ['th', 'ru', 'de']) {
+    test(`the login methods' labels stay inside their halves on a phone (${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(`/${lang}/login`);
+      const methods = page.getByRole('main').getByRole('radio');
+      await expect(methods).toHaveCount(2);
+      const boxes = await methods.evaluateAll((inputs) =>
+        inputs.map((input) => {
+          const label = input.closest('label')!;
+          const text = label.querySelector('span')!;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const [l, t] = [label.getBoundingClientRect(), range.getBoundingClientRect()];
+          return { text: text.textContent, inside: t.left >= l.left && t.right <= l.right && t.top >= l.top && t.bottom <= l.bottom };
+        }),
+      );
+      for (const box of boxes) expect(box.inside, `"${box.text}" inside its half`).toBe(true);
+    });
+  }
 });

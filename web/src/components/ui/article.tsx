@@ -8,6 +8,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Article, ArticleSection } from '@/api/article';
+import { balancedGrid } from '@/lib/balanced-grid';
 import { isSiteRelativePath, localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import styles from './article.module.css';
@@ -99,7 +100,7 @@ export function ArticleSections({ sections, headingLevel = 3 }: { sections: read
         </div>
       ) : null}
       {plain.length > 0 ? (
-        <ul className={styles.cards}>
+        <ul className={styles.cards} style={balancedGrid(plain.length, { wide: 3, mid: 3, narrow: 2, phone: 1 })}>
           {plain.map((section) => (
             <li key={section.title} className={styles.card}>
               <Heading className={styles.sectionTitle}>{section.title}</Heading>

@@ -5,6 +5,7 @@
  * before it (routes/home.tsx), and React keeps the server's markup until then.
  */
 import { useTranslation } from 'react-i18next';
+import { Phrase } from '@/components/ui/phrase';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
 import { type SiteLanguage, htmlLang } from '@/lib/language';
@@ -28,9 +29,13 @@ function SectionHead({ id, title, intro, more }: { id: string; title: string; in
     <div className={styles.head}>
       <div>
         <h2 id={id} className={styles.title}>
-          {title}
+          <Phrase>{title}</Phrase>
         </h2>
-        {intro ? <p className={styles.intro}>{intro}</p> : null}
+        {intro ? (
+          <p className={styles.intro}>
+            <Phrase>{intro}</Phrase>
+          </p>
+        ) : null}
       </div>
       {more ? (
         <SmartLink href={more.href} className={styles.more}>
@@ -63,8 +68,14 @@ export function ProductsSection({ cards }: { cards: HomeCard[] }) {
                   <img src={card.image} alt="" loading="lazy" decoding="async" />
                 </div>
                 <div className={styles.cardBody}>
-                  <h3 className={styles.cardTitle}>{card.title}</h3>
-                  {card.subhead ? <p className={styles.cardText}>{card.subhead}</p> : null}
+                  <h3 className={styles.cardTitle}>
+                    <Phrase>{card.title}</Phrase>
+                  </h3>
+                  {card.subhead ? (
+                    <p className={styles.cardText}>
+                      <Phrase>{card.subhead}</Phrase>
+                    </p>
+                  ) : null}
                   {card.link ? <Arrow /> : null}
                 </div>
               </>
@@ -108,8 +119,14 @@ export function IndustriesSection({ industries }: { industries: HomeIndustry[] }
                   <img src={industry.image} alt="" loading="lazy" decoding="async" />
                 </span>
                 <span className={styles.industryText}>
-                  <span className={styles.industryName}>{industry.name}</span>
-                  {industry.summary ? <span className={styles.industrySummary}>{industry.summary}</span> : null}
+                  <span className={styles.industryName}>
+                    <Phrase>{industry.name}</Phrase>
+                  </span>
+                  {industry.summary ? (
+                    <span className={styles.industrySummary}>
+                      <Phrase>{industry.summary}</Phrase>
+                    </span>
+                  ) : null}
                 </span>
               </SmartLink>
             </li>
@@ -152,8 +169,14 @@ export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLangua
                     <time dateTime={first.publishTime}>{formatDate(first.publishTime, lang)}</time>
                     {first.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
                   </p>
-                  <h3 className={styles.featureTitle}>{first.title}</h3>
-                  {first.summary ? <p className={styles.summary}>{first.summary}</p> : null}
+                  <h3 className={styles.featureTitle}>
+                    <Phrase>{first.title}</Phrase>
+                  </h3>
+                  {first.summary ? (
+                    <p className={styles.summary}>
+                      <Phrase>{first.summary}</Phrase>
+                    </p>
+                  ) : null}
                   <span className={styles.readMore}>
                     {t('readMore')}
                     <Arrow />
@@ -171,7 +194,9 @@ export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLangua
                       <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
                       {item.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
                     </p>
-                    <h3 className={styles.newsTitle}>{item.title}</h3>
+                    <h3 className={styles.newsTitle}>
+                      <Phrase>{item.title}</Phrase>
+                    </h3>
                   </SmartLink>
                 </article>
               </li>
@@ -191,9 +216,11 @@ export function ContactBand({ lang }: { lang: SiteLanguage }) {
       <div className={`container ${styles.bandInner}`}>
         <div>
           <h2 id="home-contact" className={styles.bandTitle}>
-            {t('ctaTitle')}
+            <Phrase>{t('ctaTitle')}</Phrase>
           </h2>
-          <p className={styles.bandText}>{t('ctaText')}</p>
+          <p className={styles.bandText}>
+            <Phrase>{t('ctaText')}</Phrase>
+          </p>
         </div>
         <button
           type="button"
