@@ -107,3 +107,11 @@ test('the home page cards keep Japanese words whole on a phone (協働ロボッ�
   expect(await brokenWidths(page, 'section[aria-labelledby="home-products"] p:has-text("ダイレクトティーチ")', 'ダイレクトティーチ', 170)).toEqual([]);
   expect(errors.filter((error) => error.includes('[hydrate]'))).toEqual([]);
 });
+
+test('the home hero headline breaks at its space in Japanese on a phone, not inside シリーズ', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/jp/index');
+  const headline = page.locator('[aria-roledescription="slide"][data-active="true"] h2');
+  await expect(headline).toContainText('シリーズ');
+  expect(await brokenWidths(page, '[aria-roledescription="slide"][data-active="true"] h2', 'シリーズ協働ロボット', 340)).toEqual([]);
+});
