@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect } from './test';
 import { type RequestWatch, animationsDone } from './settle';
 
-// The pages every run checks at phone and desktop widths, in Chinese, English and Japanese
+// The pages every run checks at phone and desktop widths, in Chinese, English, Japanese and Russian
 // (page-widths.spec.ts, `make test`), and how a page is made ready to be judged or pictured
 // (screenshots.spec.ts, `make screenshots`, pictures every page group).
 
@@ -15,9 +15,11 @@ export const languages = [
   { code: 'zh', prefix: '' },
   { code: 'en', prefix: '/en' },
   { code: 'jp', prefix: '/jp' },
+  // The longest words and labels (a select of FAQ sections once widened a phone's page).
+  { code: 'ru', prefix: '/ru' },
 ] as const;
 
-/** The feature pages, in Chinese and English; pages behind a login get a session of the demo account first. */
+/** The feature pages, in every language above but Japanese; pages behind a login get a session of the demo account first. */
 export const featurePages = [
   { name: 'product-list', path: '/productList' },
   { name: 'product-details', path: '/productDetails/103' },

@@ -4,7 +4,7 @@ import { expectNoHorizontalScroll, featurePages, languages, settle, widths } fro
 import { watchRequests } from '../support/settle';
 
 // The pages of the screenshots (screenshots.spec.ts), checked on every run without taking the
-// pictures: at phone and desktop widths, in Chinese, English and Japanese, each page shows its
+// pictures: at phone and desktop widths, in Chinese, English, Japanese and Russian, each page shows its
 // content, no error, and never scrolls sideways once its lazy pictures have loaded; the phone's
 // menu and the desktop's mega-menu open.
 

@@ -173,3 +173,14 @@ for (const l of languages) {
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 }
+
+test('on a phone three products stand as two cards and a whole-row third, none alone at half width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/en/productComparison?ids=101,201,301');
+  const cards = page.getByRole('table').locator('thead th[scope="col"]').filter({ has: page.getByRole('link') });
+  await expect(cards).toHaveCount(3);
+  const boxes = await cards.evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect()).map((r) => ({ top: r.top, width: r.width })));
+  expect(boxes[0].top).toBe(boxes[1].top);
+  expect(boxes[2].top).toBeGreaterThan(boxes[0].top);
+  expect(boxes[2].width).toBeGreaterThan(boxes[0].width + boxes[1].width);
+});

@@ -14,6 +14,7 @@ import { balancedGrid } from '@/lib/balanced-grid';
 // The loaded cards and tiles are balanced grids; home-sections.module.css (whose class names the
 // home page's first code carries) keeps only the placeholders' grid.
 import grid from '@/components/ui/balanced-grid.module.css';
+import tile from '@/components/ui/scene-tile.module.css';
 import styles from './home-sections.module.css';
 
 function Arrow() {
@@ -114,16 +115,16 @@ export function IndustriesSection({ industries }: { industries: HomeIndustry[] }
         <ul className={grid.grid} style={balancedGrid(industries.length, { wide: 5, mid: 3, narrow: 3, phone: 2 })}>
           {industries.map((industry) => (
             <li key={industry.id}>
-              <SmartLink href={`/industry/${industry.id}`} className={styles.industry}>
-                <span className={styles.industryMedia}>
+              <SmartLink href={`/industry/${industry.id}`} className={tile.tile}>
+                <span className={tile.media}>
                   <img src={industry.image} alt="" loading="lazy" decoding="async" />
                 </span>
-                <span className={styles.industryText}>
-                  <span className={styles.industryName}>
+                <span className={tile.text}>
+                  <span className={tile.name}>
                     <Phrase>{industry.name}</Phrase>
                   </span>
                   {industry.summary ? (
-                    <span className={styles.industrySummary}>
+                    <span className={tile.summary}>
                       <Phrase>{industry.summary}</Phrase>
                     </span>
                   ) : null}

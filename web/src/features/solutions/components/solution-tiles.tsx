@@ -1,20 +1,23 @@
 import { SmartLink } from '@/components/ui/smart-link';
+import tile from '@/components/ui/scene-tile.module.css';
+import { balancedGrid } from '@/lib/balanced-grid';
 import type { ApplicationSummary, IndustrySummary, ProductLevel } from '../api/get-solution-menu';
 import { applicationHref, industryHref, productLevelHref } from '../utils/links';
 import styles from './solution-tiles.module.css';
 
-/** Industries as tall picture tiles with name and summary over the picture. */
+/** Industries as tiles: the scene above, its name and summary below it (components/ui/scene-tile.module.css). */
 export function IndustryTiles({ industries }: { industries: IndustrySummary[] }) {
   return (
-    <ul className={styles.industries}>
+    <ul className={styles.industries} style={balancedGrid(industries.length, { wide: 3, mid: 3, narrow: 2, phone: 2 })}>
       {industries.map((industry) => (
         <li key={industry.id}>
-          <SmartLink href={industryHref(industry.id)} className={styles.industry}>
-            <img src={industry.image} alt="" loading="lazy" decoding="async" width="1200" height="800" />
-            <span className={styles.shade} />
-            <span className={styles.industryText}>
-              <span className={styles.industryName}>{industry.name}</span>
-              {industry.summary ? <span className={styles.industrySummary}>{industry.summary}</span> : null}
+          <SmartLink href={industryHref(industry.id)} className={tile.tile}>
+            <span className={tile.media}>
+              <img src={industry.image} alt="" loading="lazy" decoding="async" width="1200" height="800" />
+            </span>
+            <span className={tile.text}>
+              <span className={tile.name}>{industry.name}</span>
+              {industry.summary ? <span className={tile.summary}>{industry.summary}</span> : null}
             </span>
           </SmartLink>
         </li>

@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { VirtualModel } from '../api/virtual-trial';
 import { type TrialChoice, type TrialChoiceMessage, trialChoiceSchema } from '../schemas/trial-choice';
 import { buttonClass } from '@/components/ui/button';
+import { balancedGrid } from '@/lib/balanced-grid';
 import styles from './virtual.module.css';
+
+/** Three models a row at most, so that the cards of every series line up; no row of one (5 are 3 + 2). */
+const MODEL_COLUMNS = { wide: 3, mid: 3, narrow: 3, phone: 2 };
 
 export interface ModelPickerProps {
   models: readonly VirtualModel[];
@@ -83,7 +87,7 @@ export function ModelPicker({ models, initial, label, submitLabel, busyLabel, bu
             <p className={styles.seriesName} id={`${id}-series-${series}`}>
               {t('picker.series', { series })}
             </p>
-            <div className={styles.modelGrid}>
+            <div className={styles.modelGrid} style={balancedGrid(group.length, MODEL_COLUMNS, true)}>
               {group.map((model) => (
                 <label key={model.robotModel} className={styles.modelCard}>
                   <input type="radio" value={model.robotModel} {...modelField} className={styles.radio} />
