@@ -194,22 +194,3 @@ test('a page whose code cannot be loaded shows a retry panel, not a blank page',
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
 });
-
-test("the server's footer stays while its code loads, never dropped for a moment", async ({ page }) => {
-  // Every removal of a footer from the page, recorded from the first byte on.
-  await page.addInitScript(() => {
-    const w = window as unknown as { e2eFooterRemovals: number };
-    w.e2eFooterRemovals = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) if (node instanceof HTMLElement && (node.tagName === 'FOOTER' || node.querySelector('footer'))) w.e2eFooterRemovals++;
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto('/en/news');
-  await expect(page.getByRole('contentinfo')).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // The floating bar shares the footer's code: once it is there, the footer is hydrated.
-  await expect(page.locator('aside[data-visible="true"]')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { e2eFooterRemovals: number }).e2eFooterRemovals)).toBe(0);
-});

@@ -21,20 +21,6 @@ const Footer = lazy(() => import('./footer').then((module) => ({ default: module
 const FloatingBar = lazy(() => import('./floating-bar').then((module) => ({ default: module.FloatingBar })));
 
 /**
- * One element, made once: the layout re-renders (its page's title arriving, the language) while
- * the server's footer still waits for its code, and a new element would be an update to that
- * boundary, which React answers by dropping the server's footer for the fallback until the code
- * has arrived (the page lost its footer for a few hundred milliseconds). The same element is
- * no update: the server's footer stays until it is hydrated.
- */
-const deferredFrame = (
-  <Suspense fallback={null}>
-    <Footer />
-    <FloatingBar />
-  </Suspense>
-);
-
-/**
  * The code that writes the head: the server sent the first page's head with its HTML, so it is
  * needed only once the page changes (it loads after the first render, off the critical path).
  */
@@ -96,7 +82,10 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <LoadingOverlay visible={overlay} />
-      {deferredFrame}
+      <Suspense fallback={null}>
+        <Footer />
+        <FloatingBar />
+      </Suspense>
       <ShellOverlays />
       <ScrollRestoration />
     </div>
