@@ -19,6 +19,18 @@ export const languages = [
   { code: 'ru', prefix: '/ru' },
 ] as const;
 
+/**
+ * The languages the design is judged in, in pictures: Chinese, English, Japanese, Thai and
+ * Russian (three scripts without spaces, and long words).
+ */
+export const reviewLanguages = [
+  { code: 'zh', prefix: '' },
+  { code: 'en', prefix: '/en' },
+  { code: 'jp', prefix: '/jp' },
+  { code: 'th', prefix: '/th' },
+  { code: 'ru', prefix: '/ru' },
+] as const;
+
 /** The feature pages, in every language above but Japanese; pages behind a login get a session of the demo account first. */
 export const featurePages = [
   { name: 'product-list', path: '/productList' },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { reviewLanguages } from '../support/page-widths';
 
 // Where every enquiry lands: after a lead is accepted the visitor is on /thx, reads what happens
 // next (an account manager within one business day, where the reply comes, the hotline), and the
@@ -144,16 +145,9 @@ test.describe('pictures', () => {
   test.use({ locale: 'zh-CN' });
 
   const widths = [375, 1280];
-  const languages = [
-    { code: 'zh', prefix: '' },
-    { code: 'en', prefix: '/en' },
-    { code: 'jp', prefix: '/jp' },
-    { code: 'th', prefix: '/th' },
-    { code: 'ru', prefix: '/ru' },
-  ];
 
   for (const width of widths) {
-    for (const l of languages) {
+    for (const l of reviewLanguages) {
       test(`thank-you page, ${l.code}, ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
         await page.goto(`${l.prefix}/thx`);

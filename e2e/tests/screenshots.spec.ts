@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { DEMO_PHONE, startSession } from '../support/accounts';
-import { expectNoHorizontalScroll, settle } from '../support/page-widths';
+import { expectNoHorizontalScroll, reviewLanguages, settle } from '../support/page-widths';
 import { animationsDone, watchRequests } from '../support/settle';
 
 // Pictures of every page group as visitors see them, at the widths and in the languages the
@@ -19,13 +19,7 @@ const widths = [
   { name: '1440', width: 1440, height: 900 },
 ] as const;
 
-const languages = [
-  { code: 'zh', prefix: '' },
-  { code: 'en', prefix: '/en' },
-  { code: 'jp', prefix: '/jp' },
-  { code: 'th', prefix: '/th' },
-  { code: 'ru', prefix: '/ru' },
-] as const;
+const languages = reviewLanguages;
 
 type PageGroup = { name: string; path: string; login?: true };
 
