@@ -77,6 +77,31 @@ export default tseslint.config(
     },
   },
   {
+    // Dates are turned into words in one place, src/lib/format-date.ts, in the content's own offset.
+    // Anywhere else a date formatted or read in the machine's own time zone is a different day on
+    // the server (UTC) and in a visitor's browser west or east of it: React then throws the
+    // server's HTML away (hydration error #418) and the date moves.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/format-date.ts', 'src/**/__tests__/**', 'src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+          message: 'Format dates with src/lib/format-date.ts: the same day on the server and in every time zone.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+          message: 'Format dates with src/lib/format-date.ts (numbers with Intl.NumberFormat): toLocale* uses the machine\'s time zone.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^get(FullYear|Month|Date|Day|Hours|Minutes)$/]',
+          message: "Read a date's day in UTC (getUTC*) or with src/lib/format-date.ts: the local calendar differs between the server and the browser.",
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts', 'scripts/**/*.mjs', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },

@@ -20,7 +20,8 @@ export const FOOTER_YEAR = 2023;
 
 /** "2023" in 2023, "2023–2026" later: the first year stays, the current year keeps it honest. */
 export function copyrightYears(now: Date = new Date(), first = FOOTER_YEAR): string {
-  const year = now.getFullYear();
+  // The year in UTC: the server and the browser agree on it, also on the night of 31 December.
+  const year = now.getUTCFullYear();
   return year > first ? `${first}–${year}` : String(first);
 }
 

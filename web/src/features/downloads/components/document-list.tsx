@@ -4,7 +4,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePageLanguage } from '@/lib/use-page-language';
 import type { DownloadItem } from '../api/downloads';
 import { type DocumentAction, canPreview, isLinkDocument } from '../api/use-document-action';
-import { formatDate, formatSize } from '../utils/format';
+import { formatDate } from '@/lib/format-date';
+import { formatSize } from '../utils/format';
 import { buttonClass } from '@/components/ui/button';
 import styles from './document-list.module.css';
 
@@ -79,7 +80,7 @@ export const DocumentRow = forwardRef<HTMLElement, DocumentRowProps>(function Do
           <span className={styles.fileType}>{link ? t('linkKind') : item.fileType.toUpperCase()}</span>
           {item.version ? <span>{t('version', { version: item.version })}</span> : null}
           {size ? <span>{size}</span> : null}
-          <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+          <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang, 'short')}</time>
           {item.loginRequired ? (
             <span className={styles.lock}>
               <LockIcon />

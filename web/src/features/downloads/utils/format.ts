@@ -1,12 +1,5 @@
 import { type SiteLanguage, htmlLang } from '@/lib/language';
 
-/** A publish date in the page language; '' for a bad date. */
-export function formatDate(iso: string, lang: SiteLanguage): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
-
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** A file size in the page language: "18.4 MB", "820 kB"; '' for zero (links). */

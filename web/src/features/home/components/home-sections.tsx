@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Phrase } from '@/components/ui/phrase';
 import { SmartLink } from '@/components/ui/smart-link';
 import { openEnquiryDialog } from '@/lib/enquiry-dialog';
-import { type SiteLanguage, htmlLang } from '@/lib/language';
+import { formatDate } from '@/lib/format-date';
+import type { SiteLanguage } from '@/lib/language';
 import type { HomeCard, HomeIndustry, HomeNews } from '../api/get-home';
 import { balancedGrid } from '@/lib/balanced-grid';
 // The loaded cards and tiles are balanced grids; home-sections.module.css (whose class names the
@@ -143,12 +144,6 @@ export function newsHref(news: Pick<HomeNews, 'id' | 'typeId'>): string {
   return `/newsDetail/${news.id}?typeId=${news.typeId}`;
 }
 
-function formatDate(iso: string, lang: SiteLanguage): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
-
 /** Recommended news: the first as a feature, the others as a list. */
 export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLanguage }) {
   const { t } = useTranslation('home');
@@ -167,7 +162,7 @@ export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLangua
                 </div>
                 <div className={styles.featureBody}>
                   <p className={styles.meta}>
-                    <time dateTime={first.publishTime}>{formatDate(first.publishTime, lang)}</time>
+                    <time dateTime={first.publishTime}>{formatDate(first.publishTime, lang, 'short')}</time>
                     {first.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
                   </p>
                   <h3 className={styles.featureTitle}>
@@ -192,7 +187,7 @@ export function NewsSection({ news, lang }: { news: HomeNews[]; lang: SiteLangua
                 <article>
                   <SmartLink href={newsHref(item)} className={styles.newsItem}>
                     <p className={styles.meta}>
-                      <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+                      <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang, 'short')}</time>
                       {item.hot ? <span className={styles.hot}>{t('hot')}</span> : null}
                     </p>
                     <h3 className={styles.newsTitle}>

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import { type NewsSummary, type NewsType, newsHref } from '../api/news';
-import { formatDate } from '../utils/format';
+import { formatDate } from '@/lib/format-date';
 import { Highlight } from './highlight';
 import styles from './news-items.module.css';
 import { Phrase } from '@/components/ui/phrase';
@@ -34,7 +34,7 @@ export function NewsList({ items, types, query = '' }: NewsListProps) {
                 </div>
                 <div className={styles.body}>
                   <p className={styles.meta}>
-                    <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+                    <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang, 'short')}</time>
                     {type ? <span className={styles.type}>{type}</span> : null}
                     {item.top ? <span className={styles.badge}>{t('top')}</span> : null}
                     {item.hot ? <span className={styles.badge} data-tone="hot">{t('hot')}</span> : null}
@@ -106,7 +106,7 @@ export function HotNews({ items, isPending, currentId }: HotNewsProps) {
                 <span className={styles.hotText}>
                   <span className={styles.hotItemTitle}>{item.title}</span>
                   <time className={styles.hotDate} dateTime={item.publishTime}>
-                    {formatDate(item.publishTime, lang)}
+                    {formatDate(item.publishTime, lang, 'short')}
                   </time>
                 </span>
               </Link>

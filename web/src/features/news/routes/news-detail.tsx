@@ -18,7 +18,8 @@ import { usePageContext } from '@/lib/use-page-language';
 import { type NewsArticle, type NewsType, newsHref, useHotNews, useNewsArticle, useNewsTypes } from '../api/news';
 import { HotNews } from '../components/news-items';
 import { ShareBar } from '../components/share-bar';
-import { formatDate, positiveInt } from '../utils/format';
+import { formatDate } from '@/lib/format-date';
+import { positiveInt } from '../utils/format';
 import styles from './news-detail.module.css';
 
 /**
@@ -103,7 +104,7 @@ function ArticleBody({ article, types }: { article: NewsArticle; types: readonly
   return (
     <article className={styles.article}>
       <p className={styles.meta}>
-        <time dateTime={article.publishTime}>{formatDate(article.publishTime, lang)}</time>
+        <time dateTime={article.publishTime}>{formatDate(article.publishTime, lang, 'short')}</time>
         {type ? (
           <Link to={localizePath(`/news?type=${type.id}`, lang)} className={styles.type}>
             {type.typeName}

@@ -19,10 +19,3 @@ export function formatFileSize(bytes: number, lang: SiteLanguage): string {
 export function formatNumber(value: number, lang: SiteLanguage): string {
   return new Intl.NumberFormat(htmlLang(lang), { maximumFractionDigits: 2 }).format(value);
 }
-
-/** A calendar date in the page language. '' for an unreadable date. */
-export function formatDate(iso: string, lang: SiteLanguage): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}

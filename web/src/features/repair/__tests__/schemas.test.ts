@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { visitorToday } from '@/lib/format-date';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, acceptOf, formatBytes, mediaKindOf, precheckFile } from '../schemas/files';
 import {
   consultationBody,
@@ -7,7 +8,6 @@ import {
   repairDefaults,
   repairFormSchema,
   repairReportBody,
-  today,
 } from '../schemas/repair-form';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
@@ -80,7 +80,7 @@ describe('the repair form rules (spec section 5)', () => {
   it('checks the phone and e-mail formats, the lengths, and a fault date not after today', () => {
     const tomorrow = new Date(Date.now() + 36 * 3600 * 1000);
     const messages = messagesOf(
-      repairFormSchema.safeParse({ ...validRepair, phone: '12', email: 'anna@example', issueDate: today(tomorrow), robotCode: 'X'.repeat(65) }),
+      repairFormSchema.safeParse({ ...validRepair, phone: '12', email: 'anna@example', issueDate: visitorToday(tomorrow), robotCode: 'X'.repeat(65) }),
     );
     expect(messages).toEqual({
       phone: 'messages.phoneInvalid',
@@ -88,7 +88,7 @@ describe('the repair form rules (spec section 5)', () => {
       issueDate: 'messages:repair.field.future_date',
       robotCode: 'messages.tooLong',
     });
-    expect(repairFormSchema.safeParse({ ...validRepair, issueDate: today() }).success).toBe(true);
+    expect(repairFormSchema.safeParse({ ...validRepair, issueDate: visitorToday() }).success).toBe(true);
   });
 
   it('builds the report: trimmed, first use as a boolean, blank versions and empty file lists left out', () => {

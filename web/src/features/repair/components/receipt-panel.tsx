@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@/components/ui/link';
 import { usePageContext } from '@/lib/use-page-language';
 import type { WorkOrderReceipt } from '../api/work-orders';
-import { formatDateTime, repairDetailPath, repairListPath } from '../utils/paths';
+import { formatDateTime } from '@/lib/format-date';
+import { repairDetailPath, repairListPath } from '../utils/paths';
 import { buttonClass } from '@/components/ui/button';
 import styles from './repair-pages.module.css';
 

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup, Field, SubmitButton, controlAria, formStyles } from '@/components/ui/form-controls';
+import { visitorToday } from '@/lib/format-date';
 import { htmlLang } from '@/lib/language';
 import { toast } from '@/lib/toast';
 import { usePageLanguage } from '@/lib/use-page-language';
@@ -18,7 +19,6 @@ import {
   repairDefaults,
   repairFormSchema,
   repairReportBody,
-  today,
 } from '../schemas/repair-form';
 import { CompanyField } from './company-field';
 import { FileUploader } from './file-uploader';
@@ -188,7 +188,7 @@ export function RepairReportForm({ known, onSubmitted }: Props) {
             id={id('issueDate')}
             className={formStyles.input}
             type="date"
-            max={today()}
+            max={visitorToday()}
             {...aria('issueDate')}
             {...register('issueDate', { onChange: () => void (getValues('issueDate').length === 10 && trigger('issueDate')) })}
           />

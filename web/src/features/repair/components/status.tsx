@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteLanguage } from '@/lib/language';
 import { STATUSES, type WorkOrder, type WorkOrderStatus } from '../api/work-orders';
-import { formatDateTime } from '../utils/paths';
+import { formatDateTime } from '@/lib/format-date';
 import styles from './repair-pages.module.css';
 
 /** A work order's status as a small coloured label (red while open, grey once completed). */

@@ -11,7 +11,8 @@ import { usePageContext } from '@/lib/use-page-language';
 import { type WorkOrder, isOrderNotFound, needsLogin, useWorkOrder } from '../api/work-orders';
 import { LoginRequired } from '../components/login-required';
 import { StatusBadge, WorkOrderSteps } from '../components/status';
-import { formatDateTime, formatDay, repairListPath, repairPath } from '../utils/paths';
+import { formatDate, formatDateTime } from '@/lib/format-date';
+import { repairListPath, repairPath } from '../utils/paths';
 import { buttonClass } from '@/components/ui/button';
 import styles from '../components/repair-pages.module.css';
 
@@ -133,7 +134,7 @@ function OrderInfo({ order, lang }: { order: WorkOrder; lang: SiteLanguage }) {
         {consultation ? (
           <Fact label={t('fields.issueInformation')}>{order.issueInformation}</Fact>
         ) : (
-          <Fact label={t('detail.faultTime')}>{formatDay(order.faultTime, lang)}</Fact>
+          <Fact label={t('detail.faultTime')}>{formatDate(order.faultTime, lang, 'short')}</Fact>
         )}
         <Fact label={consultation ? t('fields.problemDescription') : t('fields.faultDescription')} wide>
           <span className={styles.prewrap}>{order.faultDescription}</span>

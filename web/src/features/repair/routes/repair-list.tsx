@@ -11,7 +11,8 @@ import { usePageContext } from '@/lib/use-page-language';
 import { LIST_TABS, type ListTab, ORDERS_PER_PAGE, listTabOf, needsLogin, pageOf, useWorkOrders } from '../api/work-orders';
 import { LoginRequired } from '../components/login-required';
 import { StatusBadge } from '../components/status';
-import { formatDateTime, repairDetailPath, repairPath } from '../utils/paths';
+import { formatDateTime } from '@/lib/format-date';
+import { repairDetailPath, repairPath } from '../utils/paths';
 import { buttonClass } from '@/components/ui/button';
 import styles from '../components/repair-pages.module.css';
 

@@ -13,6 +13,7 @@
  */
 import type { ParseKeys } from 'i18next';
 import { z } from 'zod';
+import { visitorToday } from '@/lib/format-date';
 import {
   RepairReport,
   repairReportAppVersionMax,
@@ -80,12 +81,6 @@ const matching = (schema: z.ZodType, field: RequiredField, invalid: FormMessageK
     .min(1, requiredMessage(field))
     .refine((v) => v === '' || schema.safeParse(v).success, invalid);
 
-/** Today as YYYY-MM-DD in the visitor's calendar. */
-export function today(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 const contact = {
   reporterName: required(LIMITS.reporterName, 'reporterName'),
   phone: matching(RepairReport.shape.phone, 'phone', 'messages.phoneInvalid'),
@@ -99,7 +94,7 @@ export const repairFormSchema = z.object({
     .string()
     .min(1, requiredMessage('issueDate'))
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), repairMessage('messages.issueDateInvalid'))
-    .refine((v) => v === '' || v <= today(), 'messages:repair.field.future_date' satisfies FormMessageKey),
+    .refine((v) => v === '' || v <= visitorToday(), 'messages:repair.field.future_date' satisfies FormMessageKey),
   firstUse: z.enum(['', 'yes', 'no']).refine((v) => v !== '', requiredMessage('firstUse')),
   faultDescription: required(LIMITS.faultDescription, 'faultDescription'),
   controllerVersion: optional(LIMITS.version),

@@ -1,5 +1,4 @@
 import type { SiteLanguage } from '@/lib/language';
-import { htmlLang } from '@/lib/language';
 import type { PageContext } from '@/lib/use-page-language';
 import { PREVIEW_SEGMENT, localizePath } from '@/lib/routing';
 
@@ -21,20 +20,4 @@ export function repairDetailPath(id: number, lang: SiteLanguage): string {
 /** An absolute URL of this site for a path (what a QR code carries). */
 export function absoluteSiteUrl(path: string, origin: string = globalThis.location?.origin ?? ''): string {
   return new URL(path, origin).href;
-}
-
-/** A date-time of the API as the page's language writes it, in the visitor's time zone; '' when unreadable. */
-export function formatDateTime(value: string | null | undefined, lang: SiteLanguage): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-/** A plain date of the API (`2026-03-02`) as the page's language writes it; '' when unreadable. */
-export function formatDay(value: string | null | undefined, lang: SiteLanguage): string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }

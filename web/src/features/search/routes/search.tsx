@@ -7,18 +7,13 @@ import { PageFrame } from '@/components/ui/page-frame';
 import { SearchBox } from '@/components/ui/search-box';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SmartLink } from '@/components/ui/smart-link';
-import { type SiteLanguage, htmlLang } from '@/lib/language';
+import { formatDate } from '@/lib/format-date';
+import type { SiteLanguage } from '@/lib/language';
 import { localizePath } from '@/lib/routing';
 import { usePageContext } from '@/lib/use-page-language';
 import { usePopularKeywords } from '../api/get-keywords';
 import { MAX_QUERY_LENGTH, type SearchGroup, type SearchHit, moreResultsPath, useSiteSearch } from '../api/site-search';
 import styles from './search.module.css';
-
-function formatDate(iso: string, lang: SiteLanguage): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -157,7 +152,7 @@ function ResultGroup({ group, query }: { group: SearchGroup; query: string }) {
 
 function Hit({ hit, query, lang }: { hit: SearchHit; query: string; lang: SiteLanguage }) {
   const { t } = useTranslation('search');
-  const date = hit.date ? formatDate(hit.date, lang) : '';
+  const date = hit.date ? formatDate(hit.date, lang, 'short') : '';
   const titleId = `search-hit-${hit.type}-${hit.id}`;
   return (
     <article className={styles.hit} aria-labelledby={titleId}>

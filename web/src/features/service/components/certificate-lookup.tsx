@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
-import { formatDate } from '@/lib/format-date';
+import { formatDate, visitorToday } from '@/lib/format-date';
 import type { SiteLanguage } from '@/lib/language';
 import { loginPath } from '@/lib/routing';
 import { rememberReturnPage, useSession } from '@/lib/session';
@@ -44,17 +44,10 @@ function writePending(value: string | null): void {
   }
 }
 
-/** Today as YYYY-MM-DD (local calendar day). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function CertificateCard({ certificate, lang }: { certificate: Certificate; lang: SiteLanguage }) {
   const { t } = useTranslation(['service', 'messages']);
   const image = useCertificateImage(lang);
-  const expired = Boolean(certificate.validUntil && certificate.validUntil < today());
+  const expired = Boolean(certificate.validUntil && certificate.validUntil < visitorToday());
 
   const download = () => {
     if (image.isPending) return;

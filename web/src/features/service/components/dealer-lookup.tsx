@@ -3,19 +3,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/ui/error-state';
-import { formatDate } from '@/lib/format-date';
+import { formatDate, visitorToday } from '@/lib/format-date';
 import type { SiteLanguage } from '@/lib/language';
 import type { PageContext } from '@/lib/use-page-language';
 import { type Dealer, isDealerNotFound, useDealerByName } from '../api/dealers';
 import { type DealerQuery, type DealerQueryInput, dealerQuerySchema } from '../schemas/dealer-query';
 import styles from './lookup.module.css';
 import { SearchField } from './search-field';
-
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** A partner's facts: level, region, certificate and validity. */
 export function DealerFacts({ dealer, lang }: { dealer: Dealer; lang: SiteLanguage }) {
@@ -43,7 +37,7 @@ export function DealerFacts({ dealer, lang }: { dealer: Dealer; lang: SiteLangua
 }
 
 /** Is this partner's authorisation valid today? */
-export function isCurrent(dealer: Dealer, today = todayIso()): boolean {
+export function isCurrent(dealer: Dealer, today = visitorToday()): boolean {
   return dealer.validFrom <= today && today <= dealer.validUntil;
 }
 

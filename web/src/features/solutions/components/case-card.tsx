@@ -1,7 +1,7 @@
 import { SmartLink } from '@/components/ui/smart-link';
 import { usePageLanguage } from '@/lib/use-page-language';
 import type { CaseSummary } from '../api/get-cases';
-import { formatDate } from '../utils/format';
+import { formatDate } from '@/lib/format-date';
 import { caseHref } from '../utils/links';
 import styles from './case-card.module.css';
 
@@ -17,7 +17,7 @@ export function CaseCard({ item, headingLevel = 3 }: { item: CaseSummary; headin
       <div className={styles.body}>
         <p className={styles.meta}>
           {item.industryName ? <span className={styles.industry}>{item.industryName}</span> : null}
-          <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+          <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang, 'short')}</time>
         </p>
         <Heading className={styles.title}>
           <SmartLink href={caseHref(item.id)} className={styles.link}>

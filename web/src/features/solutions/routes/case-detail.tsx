@@ -11,7 +11,7 @@ import { usePageContext } from '@/lib/use-page-language';
 import { type CaseDetail, useCase } from '../api/get-case';
 import { RelatedProducts } from '../components/related-products';
 import { DetailState } from '../components/solution-detail';
-import { formatDate } from '../utils/format';
+import { formatDate } from '@/lib/format-date';
 import { caseListHref } from '../utils/links';
 import { routeId } from '../utils/route-id';
 import { buttonClass } from '@/components/ui/button';
@@ -81,7 +81,7 @@ function CaseContent({ item }: { item: CaseDetail }) {
           <div>
             <dt>{t('published')}</dt>
             <dd>
-              <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang)}</time>
+              <time dateTime={item.publishTime}>{formatDate(item.publishTime, lang, 'short')}</time>
             </dd>
           </div>
         </dl>
