@@ -159,6 +159,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 			OnFailure: func(system string, key apierr.Key) {
 				m.UpstreamErrors.WithLabelValues(system, string(key)).Inc()
 			},
+			Observe: func(system, operation, outcome string, took time.Duration) {
+				m.UpstreamDuration.WithLabelValues(system, operation, outcome).Observe(took.Seconds())
+			},
+			Breaker: newBreaker(cfg.Breaker, string(sys), m, log),
 		}
 	}
 	// Leads and form records wait in a durable outbox under DATA_DIR while the CRM is unavailable,
@@ -316,4 +320,26 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// newBreaker returns the circuit breaker of one legacy system (nil when UPSTREAM_BREAKER is off):
+// its state is a gauge, and each change is a line in the log.
+func newBreaker(settings config.Breaker, system string, m *metrics.Metrics, log *slog.Logger) *upstream.Breaker {
+	if settings.Off {
+		return nil
+	}
+	m.BreakerState.WithLabelValues(system).Set(0)
+	return upstream.NewBreaker(system, upstream.BreakerSettings{
+		Failures: settings.Failures,
+		OpenFor:  settings.OpenFor,
+		Trials:   settings.Trials,
+		OnStateChange: func(system, state string) {
+			m.BreakerState.WithLabelValues(system).Set(metrics.BreakerStateValue(state))
+			if state == "open" {
+				log.Warn("a legacy system keeps failing: its calls fail at once for a while", "system", system, "for", settings.OpenFor)
+			} else {
+				log.Info("circuit breaker", "system", system, "state", state)
+			}
+		},
+	})
 }

@@ -67,6 +67,9 @@ type Config struct {
 	// Timeout bounds every upstream call; LongTimeout bounds the virtual-machine apply and switch.
 	Timeout     time.Duration
 	LongTimeout time.Duration
+	// Breaker says when a legacy system counts as down (its calls then fail at once) and how it
+	// is tried again; Off leaves every call to its time-out.
+	Breaker Breaker
 	// OutboxRetryMin and OutboxRetryMax bound the back-off of the outbox's deliveries of leads
 	// and form records to the CRM (doubling from min to max, with jitter); OutboxWorkers is how
 	// many deliveries run at once.
@@ -185,6 +188,7 @@ var settings = []setting{
 	{"WEB_DIR", "web/dist", "built web app to serve"},
 	{"UPSTREAM_TIMEOUT", "10s", "time-out of upstream calls"},
 	{"UPSTREAM_LONG_TIMEOUT", "60s", "time-out of virtual-machine apply and switch"},
+	{"UPSTREAM_BREAKER", "failures=5,open=10s,trials=3", "a legacy system's calls fail at once after that many failures in a row, for that long, then that many trial calls decide (failures=N,open=D,trials=N; off)"},
 	{"OUTBOX_RETRY_MIN", "1s", "first retry delay of queued leads (doubles per failure)"},
 	{"OUTBOX_RETRY_MAX", "5m", "longest retry delay of queued leads"},
 	{"OUTBOX_WORKERS", "4", "deliveries of queued leads at once"},
@@ -314,6 +318,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.LongTimeout, err = time.ParseDuration(get("UPSTREAM_LONG_TIMEOUT")); err != nil || c.LongTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("UPSTREAM_LONG_TIMEOUT %q: want a positive duration such as 60s", get("UPSTREAM_LONG_TIMEOUT")))
+	}
+	if c.Breaker, err = parseBreaker(get("UPSTREAM_BREAKER")); err != nil {
+		errs = append(errs, fmt.Errorf("UPSTREAM_BREAKER %q: %w", get("UPSTREAM_BREAKER"), err))
 	}
 	if c.OutboxRetryMin, err = time.ParseDuration(get("OUTBOX_RETRY_MIN")); err != nil || c.OutboxRetryMin <= 0 {
 		errs = append(errs, fmt.Errorf("OUTBOX_RETRY_MIN %q: want a positive duration such as 1s", get("OUTBOX_RETRY_MIN")))
@@ -507,8 +514,8 @@ func LoadProduction(getenv func(string) string) (Config, error) {
 // that credentials in them never reach a log.
 func (c Config) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "addr=%s admin_addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s log_level=%s",
-		c.Addr(), c.AdminAddr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.LogLevel)
+	fmt.Fprintf(&b, "addr=%s admin_addr=%s data_dir=%s web_dir=%s timeout=%s long_timeout=%s breaker=%s log_level=%s",
+		c.Addr(), c.AdminAddr(), c.DataDir, c.WebDir, c.Timeout, c.LongTimeout, c.Breaker, c.LogLevel)
 	fmt.Fprintf(&b, " outbox_retry=%s..%s outbox_workers=%d", c.OutboxRetryMin, c.OutboxRetryMax, c.OutboxWorkers)
 	fmt.Fprintf(&b, " cache_max_bytes=%d token_cache_ttl=%s %s site_origins=%q", c.CacheMaxBytes, c.TokenCacheTTL, c.Limits, strings.Join(c.SiteOrigins, ","))
 	secret := "random"

@@ -164,3 +164,21 @@ func TestCacheMaxBytesBoundsTheContentCache(t *testing.T) {
 	Usage(&usage)
 	assert.Contains(t, usage.String(), "CACHE_MAX_BYTES")
 }
+
+func TestUpstreamBreakerSetting(t *testing.T) {
+	for raw, want := range map[string]Breaker{
+		"failures=5,open=10s,trials=3":   {Failures: 5, OpenFor: 10 * time.Second, Trials: 3},
+		" trials=1, failures=2,open=1m ": {Failures: 2, OpenFor: time.Minute, Trials: 1},
+		"off":                            {Off: true},
+	} {
+		got, err := parseBreaker(raw)
+		if err != nil || got != want {
+			t.Errorf("parseBreaker(%q) = %+v, %v; want %+v", raw, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "failures=5", "failures=0,open=1s,trials=1", "failures=5,open=1ms,trials=1", "failures=5,open=10s,trials=3,x=1", "failures=5,failures=6,open=1s,trials=1", "on"} {
+		if _, err := parseBreaker(bad); err == nil {
+			t.Errorf("parseBreaker(%q) accepted", bad)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/contentsvc"
 	"github.com/jakarobotics/website/bff/internal/messages"
+	"github.com/jakarobotics/website/bff/internal/upstream"
 )
 
 // envelope is the body of every /prod-api response.
@@ -59,6 +60,10 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	e := apierr.From(err)
 	status := e.Status()
+	if wait := upstream.RetryAfterSeconds(err); wait != "" {
+		// The system's breaker is open: it is tried again after that, not before.
+		w.Header().Set("Retry-After", wait)
+	}
 	switch {
 	case status >= 500:
 		log.ErrorContext(r.Context(), "request failed", "key", e.Key, "status", status, "path", r.URL.Path, "err", e.Err)

@@ -19,6 +19,11 @@ type Metrics struct {
 	Latency        *prometheus.HistogramVec
 	CacheResults   *prometheus.CounterVec
 	UpstreamErrors *prometheus.CounterVec
+	// UpstreamDuration is the time of every call to a legacy system, by system, operation (its
+	// method and constant path, upstream.Operation) and outcome (upstream.Outcome).
+	UpstreamDuration *prometheus.HistogramVec
+	// BreakerState is each system's circuit breaker: 0 closed, 1 half-open, 2 open.
+	BreakerState *prometheus.GaugeVec
 }
 
 // New registers the metrics, with the Go runtime and process collectors.
@@ -42,8 +47,17 @@ func New() *Metrics {
 			Name: "bff_upstream_errors_total",
 			Help: "Failed calls to legacy systems, by system and error key.",
 		}, []string{"system", "key"}),
+		UpstreamDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "bff_upstream_request_duration_seconds",
+			Help:    "Time of calls to legacy systems, by system, operation (method and constant path) and outcome (ok, timeout, unavailable, bad_gateway, open).",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60},
+		}, []string{"system", "operation", "outcome"}),
+		BreakerState: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "bff_upstream_breaker_state",
+			Help: "Circuit breaker of each legacy system: 0 closed, 1 half-open (trial calls), 2 open (calls fail at once).",
+		}, []string{"system"}),
 	}
-	m.Registry.MustRegister(m.Requests, m.Latency, m.CacheResults, m.UpstreamErrors,
+	m.Registry.MustRegister(m.Requests, m.Latency, m.CacheResults, m.UpstreamErrors, m.UpstreamDuration, m.BreakerState,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -57,6 +71,17 @@ func (m *Metrics) Handler() http.Handler {
 func (m *Metrics) Observe(route, method string, status int, took time.Duration) {
 	m.Requests.WithLabelValues(route, method, statusText(status)).Inc()
 	m.Latency.WithLabelValues(route).Observe(took.Seconds())
+}
+
+// BreakerStateValue is the gauge value of a breaker state name ("closed", "half-open", "open").
+func BreakerStateValue(state string) float64 {
+	switch state {
+	case "half-open":
+		return 1
+	case "open":
+		return 2
+	}
+	return 0
 }
 
 // statusText avoids formatting the common statuses on every request.

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
@@ -52,6 +53,85 @@ type Client struct {
 	HTTP *http.Client
 	// OnFailure, when set, is told about every failed call (for metrics).
 	OnFailure func(system string, key apierr.Key)
+	// Observe, when set, is told about every call: its operation (Operation), its outcome
+	// (Outcome) and how long it took, for the per-system metrics.
+	Observe func(system, operation, outcome string, took time.Duration)
+	// Breaker, when set, fails the calls at once while the system keeps failing.
+	Breaker *Breaker
+}
+
+// Operation names a call for metrics and traces by its method and the first three segments of
+// its path below the system's base (`GET /cms/v2/products`, `POST /pool/v1/trials`): the BFF
+// builds those from constants, while later segments hold ids and visitors' text, which would
+// make the set of names unbounded.
+func Operation(method, path string) string {
+	rest := strings.TrimPrefix(path, "/")
+	segments := strings.SplitN(rest, "/", 4)
+	if len(segments) > 3 {
+		segments = segments[:3]
+	}
+	for i, segment := range segments {
+		if !isNameSegment(segment) {
+			segments[i] = "{}"
+		}
+	}
+	return method + " /" + strings.Join(segments, "/")
+}
+
+func isNameSegment(segment string) bool {
+	if segment == "" || len(segment) > 40 {
+		return false
+	}
+	for _, r := range segment {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// Outcome names what a call came to, from its error: "ok" (the system answered, whatever its
+// status below 500), "timeout", "unavailable", "bad_gateway" or "open" (the breaker did not
+// send it).
+func Outcome(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var open *OpenError
+	if errors.As(err, &open) {
+		return "open"
+	}
+	var e *apierr.Error
+	if errors.As(err, &e) {
+		switch e.Key {
+		case apierr.UpstreamTimeout:
+			return "timeout"
+		case apierr.UpstreamUnavailable:
+			return "unavailable"
+		case apierr.UpstreamBadGateway:
+			return "bad_gateway"
+		}
+		return "ok"
+	}
+	return "bad_gateway"
+}
+
+// observe reports a call that started at started, and tells the breaker its outcome.
+func (c *Client) observe(req *http.Request, started time.Time, done func(error), err error) {
+	if done != nil {
+		done(err)
+	}
+	if c.Observe != nil {
+		c.Observe(c.System, Operation(req.Method, strings.TrimPrefix(req.URL.Path, strings.TrimSuffix(c.BaseURL.Path, "/"))), Outcome(err), time.Since(started))
+	}
+}
+
+// refuseOpen answers a call that the open breaker does not send: upstream.unavailable at once,
+// with the time to wait in the error (RetryAfterSeconds).
+func (c *Client) refuseOpen(req *http.Request, open error) error {
+	err := c.fail(apierr.UpstreamUnavailable, fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, open))
+	c.observe(req, time.Now(), nil, err)
+	return err
 }
 
 // URL returns the absolute URL of escapedPath below the system's base, with query. The path is
@@ -90,6 +170,18 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		// visitor's input, refused before it leaves, and no failure of the system.
 		return nil, apierr.New(apierr.InvalidRequest, fmt.Errorf("%s: %s %s: %w", c.System, req.Method, req.URL.Path, err))
 	}
+	done, open := c.Breaker.allow(req.Context())
+	if open != nil {
+		return nil, c.refuseOpen(req, open)
+	}
+	started := time.Now()
+	answer, err := c.send(req)
+	c.observe(req, started, done, err)
+	return answer, err
+}
+
+// send sends req and reads its answer (Do, past the breaker).
+func (c *Client) send(req *http.Request) (*Response, error) {
 	httpClient := c.HTTP
 	if httpClient == nil {
 		httpClient = &http.Client{Transport: NewTransport()}
@@ -138,13 +230,27 @@ func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Val
 		}
 	}
 	req.Header.Set("Accept-Encoding", "identity")
+	done, open := c.Breaker.allow(ctx)
+	if open != nil {
+		return nil, c.refuseOpen(req, open)
+	}
+	started := time.Now()
+	resp, err := c.openFile(req, notFound)
+	// The outcome is the system's answer to the request; the file's bytes follow at the
+	// visitor's pace, which says nothing about the system.
+	c.observe(req, started, done, err)
+	return resp, err
+}
+
+// openFile sends the GET of OpenFile (past the breaker) and sorts its answer.
+func (c *Client) openFile(req *http.Request, notFound apierr.Key) (*http.Response, error) {
 	httpClient := c.HTTP
 	if httpClient == nil {
 		httpClient = &http.Client{Transport: NewTransport()}
 	}
 	resp, err := httpClient.Do(req)
 	if err != nil {
-		return nil, c.fail(Classify(ctx, err), fmt.Errorf("GET %s: %w", req.URL.Path, err))
+		return nil, c.fail(Classify(req.Context(), err), fmt.Errorf("GET %s: %w", req.URL.Path, err))
 	}
 	switch resp.StatusCode {
 	case http.StatusOK, http.StatusPartialContent, http.StatusNotModified, http.StatusRequestedRangeNotSatisfiable:
