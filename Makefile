@@ -64,6 +64,12 @@ images-binaries: $(GO_SOURCES) ## the static binaries the container images hold,
 	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/probe ./bff/cmd/probe
 	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/legacy ./mocks/cmd/legacy
 
+# The alerting rules of docker/observability: their syntax, and what fires when (rules.test.yaml).
+# The dashboard's queries are checked against the BFF's metrics by go test (bff/internal/metrics).
+check-rules: ## check the Prometheus alerting rules and their unit tests with promtool (installs Debian's prometheus package for it)
+	./scripts/ensure-promtool.sh
+	cd docker/observability && promtool check rules rules.yaml && promtool test rules rules.test.yaml
+
 # What can be checked of docker/ without a container engine: the compose file (Debian's
 # docker-compose 1.29, with the example env files when no filled-in ones exist) and the
 # Kubernetes manifests as YAML.
@@ -84,7 +90,7 @@ test: $(NODE_STAMP) ## run every test layer
 
 .PHONY: test-lane-go test-lane-web
 test-lane-go:
-	$(MAKE) --no-print-directory test-go test-pact check-docker
+	$(MAKE) --no-print-directory test-go test-pact check-docker check-rules
 
 test-lane-web:
 	$(MAKE) --no-print-directory build test-web test-scale

@@ -407,8 +407,9 @@ func TestHealthReadinessAndMetricsAreOnTheAdminHandlerOnly(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp, string(b)
 	}
-	// A visit, so that the metrics have a request to tell.
+	// A visit, so that the metrics have a request to tell, and a file of the web app.
 	get(f.bff.URL + "/index")
+	get(f.bff.URL + "/assets/app-1a2b.js")
 
 	for _, p := range []string{"/healthz", "/readyz"} {
 		resp, _ := get(f.admin.URL + p)
@@ -416,7 +417,8 @@ func TestHealthReadinessAndMetricsAreOnTheAdminHandlerOnly(t *testing.T) {
 	}
 	resp, metrics := get(f.admin.URL + "/metrics")
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
-	assert.Contains(t, metrics, `bff_http_requests_total{code="200",method="GET",route="/*"} 1`)
+	assert.Contains(t, metrics, `bff_http_requests_total{code="200",method="GET",route="/{page}"} 1`, "pages are counted apart from files")
+	assert.Contains(t, metrics, `bff_http_requests_total{code="200",method="GET",route="/{file}"} 1`)
 
 	// On the public port these paths are the web app's, like any other unknown page: the index
 	// for the browser to render its not-found page, never the metrics or a probe's answer.
