@@ -63,6 +63,19 @@ function siteOriginOf(request: IncomingMessage): string {
   return `http://${request.headers.host ?? `${host}:${port}`}`;
 }
 
+/** W3C trace context, version 00: `00-<trace id>-<parent id>-<flags>`. */
+const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/**
+ * The traceparent the BFF sent with the page request (its span of the render), passed on to the
+ * page's data calls so that one page request is one trace; anything else is dropped.
+ */
+function traceparentOf(request: IncomingMessage): string | null {
+  const header = request.headers.traceparent;
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value && TRACEPARENT.test(value) ? value : null;
+}
+
 function previewTokenOf(request: IncomingMessage): string | null {
   const header = request.headers['x-preview-token'];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
@@ -132,7 +145,7 @@ const server = createServer((request, response) => {
   }
   const started = performance.now();
   const origin = siteOriginOf(request);
-  inTurn(request, () => renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request) })).then(
+  inTurn(request, () => renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request), traceparent: traceparentOf(request) })).then(
     (result) => {
       if (result && !response.destroyed) answer(response, result, started, head);
     },

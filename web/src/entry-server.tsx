@@ -158,7 +158,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const url = new URL(request.url, request.origin);
   const lang = languageFromPath(url.pathname);
   const preview = isPreviewPath(url.pathname);
-  setServerRequestContext({ origin: request.origin, apiOrigin: request.apiOrigin, previewToken: preview ? request.previewToken : null });
+  setServerRequestContext({
+    origin: request.origin,
+    apiOrigin: request.apiOrigin,
+    previewToken: preview ? request.previewToken : null,
+    traceparent: request.traceparent,
+  });
   setPageLanguage(lang);
   setPreviewPage(preview);
   pageTitleStore.set(null);

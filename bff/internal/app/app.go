@@ -32,6 +32,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/streamoutbox"
+	"github.com/jakarobotics/website/bff/internal/telemetry"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -74,6 +75,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	log := newLogger(cfg, stdout)
 	tuneRuntime(getenv, log)
+	stopTracing, err := telemetry.Setup(ctx, getenv, log)
+	if err != nil {
+		return fmt.Errorf("OTEL_EXPORTER_OTLP_*: %w", err)
+	}
+	// Flushed last, after the server has drained: the last requests' spans go out too.
+	defer func() {
+		flushCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = stopTracing(flushCtx)
+	}()
 
 	// The admin endpoints listen apart from the site, on loopback unless ADMIN_HOST says
 	// otherwise: what they tell is for the operators and their probes, not for visitors. Both
@@ -148,7 +159,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	transport := upstream.NewTransport()
+	// Every call to a legacy system is a span of its request's trace, and carries its traceparent.
+	transport := telemetry.Client(upstream.NewTransport(), nil, upstream.CallName)
 	httpClient := &http.Client{Transport: transport}
 	m := metrics.New()
 	client := func(sys config.Upstream) upstream.Client {
@@ -182,7 +194,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	var queue outbox.Queue
 	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return queue.Stats() })
 	outboxOpts := outbox.Options{
-		Deliver:        repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient)),
+		Deliver: telemetry.Delivery(func(it outbox.Item) string { return it.Kind },
+			repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient))),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
 		Workers:        cfg.OutboxWorkers,
@@ -317,9 +330,9 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
 	if cfg.LogJSON {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		return slog.New(telemetry.LogHandler(slog.NewJSONHandler(w, opts)))
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(telemetry.LogHandler(slog.NewTextHandler(w, opts)))
 }
 
 // newBreaker returns the circuit breaker of one legacy system (nil when UPSTREAM_BREAKER is off):

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
@@ -23,6 +25,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/sitemap"
+	"github.com/jakarobotics/website/bff/internal/telemetry"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
 
@@ -84,6 +87,8 @@ type Options struct {
 	Timeout     time.Duration
 	LongTimeout time.Duration
 	Log         *slog.Logger
+	// Tracing makes a span of every cache fill; nil uses the process's provider.
+	Tracing trace.TracerProvider
 }
 
 // Service reads content through the cache.
@@ -95,6 +100,8 @@ type Service struct {
 	longTimeout time.Duration
 	// changes counts the changes of the cached content: the pages built from it follow it.
 	changes cache.Generation
+	// tracer makes the spans of cache fills.
+	tracer trace.Tracer
 }
 
 // New returns the service. It fails when the contract's operations cannot be keyed.
@@ -107,7 +114,8 @@ func New(o Options) (*Service, error) {
 	if c == nil {
 		c = cache.New(10 * time.Minute)
 	}
-	s := &Service{cms: o.CMS, cache: c, keys: k, timeout: o.Timeout, longTimeout: o.LongTimeout}
+	s := &Service{cms: o.CMS, cache: c, keys: k, timeout: o.Timeout, longTimeout: o.LongTimeout,
+		tracer: telemetry.Provider(o.Tracing).Tracer("contentsvc")}
 	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -158,7 +166,7 @@ func (s *Service) Peek(key []byte) (*cache.Entry, cache.Result) {
 // requests that miss at once) and kept as long as kind says. route names the operation in the
 // metrics of answers served from the cache; fetch makes the whole envelope (see Envelope).
 func (s *Service) Answer(ctx context.Context, key Key, route string, kind Freshness, fetch cache.Fetch) (*cache.Entry, cache.Result, error) {
-	return s.cache.Load(ctx, string(key), route, policies[kind], s.timeout, fetch)
+	return s.cache.Load(ctx, string(key), route, policies[kind], s.timeout, s.traced(route, fetch))
 }
 
 // formRoute is the content operation whose answer holds a form's definition.
@@ -287,4 +295,18 @@ func firstValue(values []string) string {
 		return ""
 	}
 	return values[0]
+}
+
+// traced is fetch in a span of its own, "cache fill <route>": in a page's trace, what a miss
+// cost apart from the answers served from the cache, and the CMS calls it made beneath it.
+func (s *Service) traced(route string, fetch cache.Fetch) cache.Fetch {
+	return func(ctx context.Context) ([]byte, error) {
+		ctx, span := s.tracer.Start(ctx, "cache fill "+route)
+		defer span.End()
+		body, err := fetch(ctx)
+		if err != nil {
+			span.SetStatus(codes.Error, err.Error())
+		}
+		return body, err
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/jakarobotics/website/bff/internal/contentsvc"
+	"github.com/jakarobotics/website/bff/internal/telemetry"
 )
 
 // cacheKeyCtx carries the cache key that cacheFront computed to the content handler, so that
@@ -53,6 +54,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 			if s.pageHandler != nil && pageCandidate(r.URL.Path) {
 				start := time.Now()
 				if status, ok := s.pageHandler.ServeCached(w, r); ok {
+					telemetry.NameSpan(r, pageRoute)
 					s.pageRoute.observe(r.Method, status, time.Since(start))
 					return
 				}
@@ -63,6 +65,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		start := time.Now()
 		if entry, res := s.contents.Peek(key); entry != nil {
 			status := entry.Write(w, r, res)
+			telemetry.NameSpan(r, entry.Route)
 			s.cacheResult[res].Inc()
 			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return
@@ -71,8 +74,9 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 	})
 }
 
-// pageRoute is the route of the web app's pages, as the router names it in the metrics.
-const pageRoute = "/*"
+// pageRoute is the route of the web app's pages in the metrics, as routeLabel names the catch-all
+// route's HTML answers.
+const pageRoute = "/{page}"
 
 // pageCandidate reports whether a request for p may be a page of the web app, one that the page
 // cache may answer before routing: not the API, the media or the personal files, and not a file

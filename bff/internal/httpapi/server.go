@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
@@ -28,6 +29,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
+	"github.com/jakarobotics/website/bff/internal/telemetry"
 	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
@@ -75,6 +77,9 @@ type Deps struct {
 	Media *url.URL
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
+	// Tracing makes the spans of requests and of the renderer's calls; nil uses the process's
+	// provider (package telemetry), which records nothing unless OTLP export is configured.
+	Tracing trace.TracerProvider
 	// Cache keeps content answers for the content service, which owns it: nothing else reads or
 	// writes it. nil gets a new one of cache.DefaultMaxBytes.
 	Cache *cache.Cache
@@ -185,6 +190,7 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	contents, err := contentsvc.New(contentsvc.Options{
 		Spec: s.Spec, CMS: s.Content, Cache: s.Cache, Timeout: s.Timeout, LongTimeout: s.LongTimeout, Log: s.Log,
+		Tracing: s.Tracing,
 	})
 	if err != nil {
 		return nil, err
@@ -284,7 +290,8 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
-	return &Handler{Handler: s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))), Admin: s.admin(), Router: r}, nil
+	public := s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r))))
+	return &Handler{Handler: telemetry.Server(public, s.Tracing), Admin: s.admin(), Router: r}, nil
 }
 
 // pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,
@@ -308,7 +315,8 @@ func (s *Server) pages() http.Handler {
 			st := s.PageCache.Stats()
 			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
 		}),
-		Log: s.Log,
+		Log:     s.Log,
+		Tracing: s.Tracing,
 	})
 	return s.pageHandler
 }
@@ -401,6 +409,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
 		route := routeLabel(r, rec.Header())
+		telemetry.NameSpan(r, route)
 		s.Metrics.Observe(route, r.Method, rec.status, time.Since(start))
 		level := slog.LevelDebug
 		if rec.status >= 500 {

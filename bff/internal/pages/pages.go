@@ -25,9 +25,11 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
+	"github.com/jakarobotics/website/bff/internal/telemetry"
 )
 
 // Defaults of Options.
@@ -62,6 +64,8 @@ type Options struct {
 	Metrics *metrics.Pages
 	// Log takes the warnings of fallbacks. Required.
 	Log *slog.Logger
+	// Tracing makes the spans of the renderer's requests; nil uses the process's provider.
+	Tracing trace.TracerProvider
 }
 
 // Handler serves page requests (GET and HEAD of paths that are not files). The caller routes
@@ -115,6 +119,9 @@ func New(o Options) *Handler {
 	if h.transport == nil {
 		h.transport = newTransport()
 	}
+	// A render is a span of the page's trace, and the renderer continues it: its data calls to
+	// this BFF carry the traceparent of this request on.
+	h.transport = telemetry.Client(h.transport, o.Tracing, func(*http.Request) string { return "page render" })
 	h.proxy = h.newProxy()
 	if h.metrics != nil {
 		for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {

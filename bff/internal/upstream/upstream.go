@@ -116,21 +116,38 @@ func Outcome(err error) string {
 	return "bad_gateway"
 }
 
+// named is req carrying the name of its call, "<system> <operation>", for its span (CallName).
+func (c *Client) named(req *http.Request) (*http.Request, string) {
+	operation := Operation(req.Method, strings.TrimPrefix(req.URL.Path, strings.TrimSuffix(c.BaseURL.Path, "/")))
+	return req.WithContext(context.WithValue(req.Context(), callNameKey{}, c.System+" "+operation)), operation
+}
+
+type callNameKey struct{}
+
+// CallName names the span of a call to a legacy system ("content GET /cms/v2/products"), for
+// the traced transport (telemetry.Client); a request that is no such call is named by its method.
+func CallName(r *http.Request) string {
+	if name, ok := r.Context().Value(callNameKey{}).(string); ok {
+		return name
+	}
+	return r.Method
+}
+
 // observe reports a call that started at started, and tells the breaker its outcome.
-func (c *Client) observe(req *http.Request, started time.Time, done func(error), err error) {
+func (c *Client) observe(operation string, started time.Time, done func(error), err error) {
 	if done != nil {
 		done(err)
 	}
 	if c.Observe != nil {
-		c.Observe(c.System, Operation(req.Method, strings.TrimPrefix(req.URL.Path, strings.TrimSuffix(c.BaseURL.Path, "/"))), Outcome(err), time.Since(started))
+		c.Observe(c.System, operation, Outcome(err), time.Since(started))
 	}
 }
 
 // refuseOpen answers a call that the open breaker does not send: upstream.unavailable at once,
 // with the time to wait in the error (RetryAfterSeconds).
-func (c *Client) refuseOpen(req *http.Request, open error) error {
+func (c *Client) refuseOpen(req *http.Request, operation string, open error) error {
 	err := c.fail(apierr.UpstreamUnavailable, fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, open))
-	c.observe(req, time.Now(), nil, err)
+	c.observe(operation, time.Now(), nil, err)
 	return err
 }
 
@@ -170,13 +187,14 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		// visitor's input, refused before it leaves, and no failure of the system.
 		return nil, apierr.New(apierr.InvalidRequest, fmt.Errorf("%s: %s %s: %w", c.System, req.Method, req.URL.Path, err))
 	}
+	req, operation := c.named(req)
 	done, open := c.Breaker.allow(req.Context())
 	if open != nil {
-		return nil, c.refuseOpen(req, open)
+		return nil, c.refuseOpen(req, operation, open)
 	}
 	started := time.Now()
 	answer, err := c.send(req)
-	c.observe(req, started, done, err)
+	c.observe(operation, started, done, err)
 	return answer, err
 }
 
@@ -230,15 +248,16 @@ func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Val
 		}
 	}
 	req.Header.Set("Accept-Encoding", "identity")
+	req, operation := c.named(req)
 	done, open := c.Breaker.allow(ctx)
 	if open != nil {
-		return nil, c.refuseOpen(req, open)
+		return nil, c.refuseOpen(req, operation, open)
 	}
 	started := time.Now()
 	resp, err := c.openFile(req, notFound)
 	// The outcome is the system's answer to the request; the file's bytes follow at the
 	// visitor's pace, which says nothing about the system.
-	c.observe(req, started, done, err)
+	c.observe(operation, started, done, err)
 	return resp, err
 }
 

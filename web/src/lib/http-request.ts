@@ -8,7 +8,7 @@ import { API_BASE, ApiError, CLIENT_ERROR_KEYS, DEFAULT_TIMEOUT_MS, type HttpOpt
 import { type SiteLanguage, toWireLanguage } from './language';
 import { getPageLanguage, isPreviewPage } from './page-language';
 import { getPreviewToken } from './preview-token';
-import { apiOrigin } from './render-context';
+import { apiOrigin, serverRequestContext } from './render-context';
 import { getToken } from './session';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -63,6 +63,9 @@ function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview
   const token = getToken();
   if (token) headers.set('token', token);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // On the server, a page's data calls belong to its trace (the BFF's span of the render).
+  const traceparent = serverRequestContext()?.traceparent;
+  if (traceparent) headers.set('traceparent', traceparent);
   return headers;
 }
 

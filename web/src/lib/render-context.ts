@@ -13,6 +13,11 @@ export interface ServerRequestContext {
   apiOrigin: string;
   /** An editor's preview token (preview pages only), else null. */
   previewToken: string | null;
+  /**
+   * The W3C traceparent of the render (the BFF's span of it), sent with the page's data calls so
+   * that they join the page's trace; null when the BFF sent none.
+   */
+  traceparent: string | null;
 }
 
 let serverContext: ServerRequestContext | null = null;

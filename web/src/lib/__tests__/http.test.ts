@@ -7,9 +7,11 @@ import { mockFetch } from '@/testing/mock-fetch';
 import { config as zodConfig, z } from 'zod';
 import { ApiError, ResponseShapeError, http } from '../http';
 import { setPageLanguage } from '../page-language';
+import { setServerRequestContext } from '../render-context';
 
 afterEach(() => {
   setPageLanguage('zh');
+  setServerRequestContext(null);
   vi.useRealTimers();
 });
 
@@ -30,6 +32,15 @@ describe('the HTTP layer', () => {
     expect(requests.map((r) => r.headers.get('lang'))).toEqual(['ja', 'en_eu']);
     expect(requests[0]?.method).toBe('POST');
     expect(JSON.parse(requests[0]?.body ?? '')).toEqual({ pageNum: 1, pageSize: 10 });
+  });
+
+  it("sends a server render's data calls with the render's traceparent, and the browser's without one", async () => {
+    const { requests } = mockFetch([['/api/language/list', { body: envelope(languages) }]]);
+    await languageList({ pageNum: 1, pageSize: 10 });
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    setServerRequestContext({ origin: 'https://www.jaka.com', apiOrigin: '', previewToken: null, traceparent });
+    await languageList({ pageNum: 1, pageSize: 10 });
+    expect(requests.map((r) => r.headers.get('traceparent'))).toEqual([null, traceparent]);
   });
 
   it('lets a call name its language explicitly', async () => {

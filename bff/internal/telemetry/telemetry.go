@@ -1,0 +1,150 @@
+// Package telemetry sets up the BFF's traces with OpenTelemetry: one trace per page request
+// across the BFF, the page renderer, the BFF's data calls the renderer makes and the legacy
+// systems, carried between them in W3C traceparent headers. Spans are exported over OTLP/HTTP
+// when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set; without it
+// the tracer is OpenTelemetry's no-op one, which records nothing and costs next to nothing, and
+// a traceparent that arrives is still passed on.
+package telemetry
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
+	metricnoop "go.opentelemetry.io/otel/metric/noop"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// ServiceName names the BFF in traces unless OTEL_SERVICE_NAME says otherwise.
+const ServiceName = "website-bff"
+
+// Propagator is how trace context travels: W3C traceparent and tracestate.
+var Propagator = propagation.TraceContext{}
+
+// Setup installs the process's tracer provider and propagator from the environment, and
+// returns the function that flushes and stops the exporter at shutdown.
+func Setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (func(context.Context) error, error) {
+	otel.SetTextMapPropagator(Propagator)
+	if strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")) == "" && strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")) == "" {
+		return func(context.Context) error { return nil }, nil
+	}
+	// The exporter reads the OTEL_EXPORTER_OTLP_* settings itself (endpoint, headers, time-out).
+	exporter, err := otlptracehttp.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(getenv("OTEL_SERVICE_NAME"))
+	if name == "" {
+		name = ServiceName
+	}
+	res, err := resource.Merge(resource.Default(), resource.NewSchemaless(semconv.ServiceName(name)))
+	if err != nil {
+		return nil, err
+	}
+	// The sampler follows OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (parent-based, every
+	// trace by default): the SDK reads them.
+	provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exporter), sdktrace.WithResource(res))
+	otel.SetTracerProvider(provider)
+	log.Info("traces are exported over OTLP", "service", name)
+	return provider.Shutdown, nil
+}
+
+// Provider is the tracer provider a component uses: its own when set (tests), else the process's.
+func Provider(p trace.TracerProvider) trace.TracerProvider {
+	if p != nil {
+		return p
+	}
+	return otel.GetTracerProvider()
+}
+
+// Server wraps the BFF's public handler: a server span per request, continued from the
+// traceparent a caller sent (the renderer's data calls, a load balancer). It is named by the
+// method until NameSpan gives it the route template, which is known only after routing.
+func Server(next http.Handler, provider trace.TracerProvider) http.Handler {
+	return otelhttp.NewHandler(next, "http",
+		otelhttp.WithTracerProvider(Provider(provider)),
+		otelhttp.WithPropagators(Propagator),
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method }),
+		// No metrics from here: the BFF's own /metrics has them, by route template.
+		otelhttp.WithMeterProvider(noMeters),
+	)
+}
+
+// NameSpan names the request's server span by its route template (`GET /prod-api/api/…/{id}`,
+// `GET /{page}`), never by its raw path, which holds ids and visitors' text.
+func NameSpan(r *http.Request, route string) {
+	span := trace.SpanFromContext(r.Context())
+	if !span.IsRecording() {
+		return
+	}
+	span.SetName(r.Method + " " + route)
+	span.SetAttributes(semconv.HTTPRoute(route))
+}
+
+// Client wraps a transport to the legacy systems or the renderer: a client span per request,
+// named by name(r), with the traceparent of that span sent along.
+func Client(next http.RoundTripper, provider trace.TracerProvider, name func(*http.Request) string) http.RoundTripper {
+	return otelhttp.NewTransport(next,
+		otelhttp.WithTracerProvider(Provider(provider)),
+		otelhttp.WithPropagators(Propagator),
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return name(r) }),
+		otelhttp.WithMeterProvider(noMeters),
+	)
+}
+
+// TraceID is the trace id of ctx's span, or "" when there is none.
+func TraceID(ctx context.Context) string {
+	sc := trace.SpanContextFromContext(ctx)
+	if !sc.HasTraceID() {
+		return ""
+	}
+	return sc.TraceID().String()
+}
+
+// noMeters keeps otelhttp from measuring what the BFF's Prometheus metrics measure already.
+var noMeters = metricnoop.NewMeterProvider()
+
+// LogHandler adds the trace and span ids of a record's context to every line logged with one
+// (`log.InfoContext(ctx, …)`), so that a line leads to its trace and a trace to its lines.
+func LogHandler(next slog.Handler) slog.Handler { return traceLogHandler{next} }
+
+type traceLogHandler struct{ slog.Handler }
+
+func (h traceLogHandler) Handle(ctx context.Context, r slog.Record) error {
+	if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
+		r.AddAttrs(slog.String("trace_id", sc.TraceID().String()), slog.String("span_id", sc.SpanID().String()))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h traceLogHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return traceLogHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h traceLogHandler) WithGroup(name string) slog.Handler {
+	return traceLogHandler{h.Handler.WithGroup(name)}
+}
+
+// Delivery is deliver in a span of its own, "outbox deliver <kind>": each attempt to hand a
+// lead or a work order to its system, beneath which lies the system's call.
+func Delivery[Item any, Result any](kind func(Item) string, deliver func(context.Context, Item) (Result, error)) func(context.Context, Item) (Result, error) {
+	tracer := otel.Tracer("outbox")
+	return func(ctx context.Context, it Item) (Result, error) {
+		ctx, span := tracer.Start(ctx, "outbox deliver "+kind(it))
+		defer span.End()
+		result, err := deliver(ctx, it)
+		if err != nil {
+			span.SetStatus(codes.Error, err.Error())
+		}
+		return result, err
+	}
+}
