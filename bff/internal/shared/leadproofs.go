@@ -5,9 +5,14 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
-
-	"github.com/jakarobotics/website/bff/internal/leads"
 )
+
+// ProofStore is leads.SpentProofs, named here as this package cannot import leads (leads reads
+// content, whose tests import this package).
+type ProofStore interface {
+	Spend(id, key string, expires time.Time) (owner string, fresh bool)
+	Release(id string)
+}
 
 // SpentProofs is a leads.SpentProofs shared by every replica that uses the same Redis and
 // prefix: a used proof of work is a key set with SET NX until the proof expires, holding the
@@ -19,14 +24,12 @@ import (
 type SpentProofs struct {
 	rdb      redis.UniversalClient
 	prefix   string
-	fallback leads.SpentProofs
+	fallback ProofStore
 }
-
-var _ leads.SpentProofs = (*SpentProofs)(nil)
 
 // NewSpentProofs returns the used proofs kept in rdb under prefix, with fallback for when Redis
 // cannot be reached.
-func NewSpentProofs(rdb redis.UniversalClient, prefix string, fallback leads.SpentProofs) *SpentProofs {
+func NewSpentProofs(rdb redis.UniversalClient, prefix string, fallback ProofStore) *SpentProofs {
 	return &SpentProofs{rdb: rdb, prefix: prefix, fallback: fallback}
 }
 
