@@ -32,10 +32,11 @@ import (
 // ProofAlgorithm is the hash of the puzzles.
 const ProofAlgorithm = "SHA-256"
 
-// DefaultMaxNumber is the largest secret number: a solver tries half of it on average. A phone
-// hashes SHA-256 in a browser worker at roughly a few hundred thousand a second, so a form is
-// solved in a few hundred milliseconds, while the form is being filled in.
-const DefaultMaxNumber = 100_000
+// DefaultMaxNumber is the largest secret number: a solver tries half of it on average. The web's
+// worker hashes with crypto.subtle, one call per number: headless Chromium on a busy two-core
+// machine took 0.4 to 1.9 s (median about 1 s, worker start included), and the web starts when
+// the form is first focused, so it is done before a person has typed their name.
+const DefaultMaxNumber = 50_000
 
 // DefaultProofTTL is how long a challenge may be solved and sent: longer than a person takes to
 // fill in a form (the web fetches a new one when it has run out).
