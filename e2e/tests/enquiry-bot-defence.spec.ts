@@ -15,7 +15,7 @@ interface StoredClue {
 async function clueNames(page: Page): Promise<unknown[]> {
   const response = await page.request.get(`${mockURL('crm')}/__admin/leads`);
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { clues: StoredClue[] }).clues.map((c) => c.payload['name'] ?? c.payload['userName']);
+  return ((await response.json()) as { clues: StoredClue[] }).clues.map((c) => (c.payload['contact'] as { name?: string } | undefined)?.name);
 }
 
 async function openDialog(page: Page) {
