@@ -117,6 +117,10 @@ export default defineConfig({
       // Preview reads are limited per address and minute; two browsers reading previews side by
       // side (all-routes.spec.ts) read twice as fast as one (the limit is tested in the Go tests).
       LIMIT_PREVIEW_PER_IP: '3000/1m',
+      // Every journey's lead comes from one address and a handful of e-mail addresses: the limits
+      // of leads are raised far above a suite's run (they are tested in the Go tests).
+      LIMIT_LEADS_PER_IP: '1000/1h',
+      LIMIT_LEADS_PER_EMAIL: '1000/1h',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',

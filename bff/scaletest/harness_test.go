@@ -22,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/redistest"
 )
 
@@ -108,7 +109,7 @@ func startCluster(t *testing.T) *cluster {
 
 	// Secrets identical on every replica, as production requires (links signed by one are
 	// accepted by the others).
-	uploadSecret, previewSecret := randomHex(t, 32), randomHex(t, 32)
+	uploadSecret, previewSecret, leadSecret := randomHex(t, 32), randomHex(t, 32), randomHex(t, 32)
 	for i := range replicas {
 		r := &replica{name: fmt.Sprintf("bff-%d", i+1), addr: freeAddr(t), admin: freeAddr(t)}
 		host, port, _ := net.SplitHostPort(r.addr)
@@ -120,6 +121,7 @@ func startCluster(t *testing.T) *cluster {
 			// Pages are served client-rendered: the renderer is not what this test proves.
 			"RENDERER_URL=off",
 			"UPLOAD_URL_SECRET=" + uploadSecret, "PREVIEW_SECRET=" + previewSecret,
+			"LEAD_CHALLENGE_SECRET=" + leadSecret,
 			"REDIS_URL=redis://" + c.redis.Addr + "/0", "REDIS_PREFIX=" + redisPrefix,
 			// Queued leads are retried quickly, so that the outbox scenario ends in seconds.
 			"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=500ms",
@@ -127,6 +129,8 @@ func startCluster(t *testing.T) *cluster {
 			// address (X-Forwarded-For, believed from 127.0.0.1 only), which would otherwise
 			// be the limit the scenarios hit.
 			fmt.Sprintf("LIMIT_CODE_PER_TARGET=%d/1h", codeLimit), "LIMIT_CODE_PER_IP=off",
+			// The leads scenario sends 500 leads of one address and e-mail on purpose.
+			"LIMIT_LEADS_PER_IP=off", "LIMIT_LEADS_PER_EMAIL=off",
 			"TRUSTED_PROXIES=127.0.0.1",
 			"LOG_LEVEL=info",
 		}
@@ -306,6 +310,23 @@ func (a answer) envelope(t *testing.T) envelope {
 }
 
 // do sends a request to base (nginx's address or a replica's) and reads the whole answer.
+// leadProof fetches a puzzle from the site and solves it: the proof of work a lead carries.
+func (c *cluster) leadProof(t *testing.T) string {
+	t.Helper()
+	a, err := c.do("GET", c.base+"/prod-api/api/leads/challenge", nil)
+	var env struct {
+		Data leads.Challenge `json:"data"`
+	}
+	if err != nil || a.status != http.StatusOK || json.Unmarshal(a.body, &env) != nil {
+		t.Fatalf("lead challenge: %v %d %.300s", err, a.status, a.body)
+	}
+	proof, ok := leads.Solve(env.Data)
+	if !ok {
+		t.Fatalf("lead challenge without a solution: %+v", env.Data)
+	}
+	return proof
+}
+
 func (c *cluster) do(method, url string, body any, headers ...string) (answer, error) {
 	var rd io.Reader
 	if body != nil {

@@ -354,13 +354,18 @@ func (c *cluster) leadsSurviveADeadReplica(t *testing.T) {
 		duplicate bool
 	}
 	key := func(i int) string { return fmt.Sprintf("scale-lead-%04d", i) }
+	// Each lead carries its own solved puzzle, and a retry the same one, as the web sends them.
+	proofs := make([]string, total)
+	for i := range proofs {
+		proofs[i] = c.leadProof(t)
+	}
 	send := func(i int) result {
 		lead := map[string]any{
 			"userName": fmt.Sprintf("Visitor %d", i), "phone": "+49 151 2345678", "email": fmt.Sprintf("visitor%d@example.de", i),
 			"companyName": "Schmidt GmbH", "industry": []string{"automotive"}, "companyType": "end_user",
 			"comment": fmt.Sprintf("Palletising cell, enquiry %d", i), "country": "DE", "sourcePage": "/de/productList",
 		}
-		a, err := c.do("POST", c.base+"/prod-api/crm/addOverseasSaleClue", lead, "Idempotency-Key", key(i))
+		a, err := c.do("POST", c.base+"/prod-api/crm/addOverseasSaleClue", lead, "Idempotency-Key", key(i), "X-Lead-Proof", proofs[i])
 		r := result{key: key(i), status: a.status, replica: a.replica, err: err}
 		var receipt struct {
 			Data struct {

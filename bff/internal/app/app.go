@@ -140,6 +140,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	var (
 		limiters    ratelimit.Factory
 		loginStates accounts.SpentStates
+		spentProofs leads.SpentProofs
 		trialLocks  virtual.Locker
 		tokens      account.TokenStore // nil turns the token cache off (TOKEN_CACHE_TTL=0)
 	)
@@ -149,6 +150,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if rdb != nil {
 		limiters = shared.Limiters(rdb, cfg.RedisPrefix, nil)
 		loginStates = shared.NewSpentStates(rdb, cfg.RedisPrefix, accounts.NewMemorySpentStates(nil))
+		spentProofs = shared.NewSpentProofs(rdb, cfg.RedisPrefix, leads.NewMemorySpentProofs(nil))
 		trialLocks = shared.NewLocks(rdb, cfg.RedisPrefix, 0, virtual.NewLocalLocks())
 		if cfg.TokenCacheTTL > 0 {
 			tokens = shared.NewTokenCache(rdb, cfg.RedisPrefix, cfg.TokenCacheTTL, nil)
@@ -254,6 +256,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Limiters:    limiters,
 		LoginStates: loginStates,
 		TrialLocks:  trialLocks,
+		// Leads: their limits, and the key of their proof-of-work puzzles; the used proofs are
+		// shared with the other replicas when there is Redis.
+		LeadLimits:   &cfg.LeadLimits,
+		LeadProofKey: []byte(cfg.LeadChallengeSecret),
+		SpentProofs:  spentProofs,
 		// Editors' previews: tokens checked with the secret shared with the CMS, reads limited.
 		Preview:       preview.NewVerifier([]byte(cfg.PreviewSecret), nil),
 		PreviewLimits: &cfg.PreviewLimits,

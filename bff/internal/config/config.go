@@ -17,6 +17,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
@@ -119,6 +120,13 @@ type Config struct {
 	PreviewSecret string
 	// PreviewLimits bound the uncached preview reads per client address and per editor.
 	PreviewLimits preview.Limits
+	// LeadLimits bound the accepted leads, form records and repair reports per client address
+	// and per e-mail address (or account).
+	LeadLimits leads.Limits
+	// LeadChallengeSecret signs the proof-of-work puzzles that leads carry solved; required in
+	// production, the same on every replica. Empty (development only) uses a random key per
+	// process.
+	LeadChallengeSecret string
 	// RendererURL is the base URL of the page renderer, which renders the site's pages on the
 	// server (RENDERER_URL). RendererOff (RENDERER_URL=off) serves the client-rendered app
 	// only. Neither is a development start, where bff-dev runs the renderer itself; the
@@ -220,6 +228,9 @@ var settings = []setting{
 	{"PREVIEW_SECRET", "", "secret shared with the CMS that signs editors' preview tokens, at least 32 bytes (bff-dev: random per process, shared with its embedded CMS, when empty)"},
 	{"LIMIT_PREVIEW_PER_IP", "300/1m", "preview reads (drafts, never cached) per client address (count/window,…; off)"},
 	{"LIMIT_PREVIEW_PER_EDITOR", "300/1m", "preview reads per editor named by the preview token (count/window,…; off)"},
+	{"LIMIT_LEADS_PER_IP", "30/1h,100/24h", "accepted leads, form records and repair reports per client address (count/window,…; off)"},
+	{"LIMIT_LEADS_PER_EMAIL", "5/1h,10/24h", "accepted leads and form records per e-mail address, repair reports per account (count/window,…; off)"},
+	{"LEAD_CHALLENGE_SECRET", "", "key that signs the proof-of-work puzzles leads carry, at least 32 bytes (bff-dev: random per process when empty)"},
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 	{"RENDERER_URL", "", "base URL of the page renderer, or off to serve the client-rendered app only (bff-dev: runs node web/dist-ssr/renderer.js itself when empty)"},
 	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
@@ -245,6 +256,9 @@ const secretMinLen = 32
 var requiredInProduction = []requirement{
 	{"UPLOAD_URL_SECRET", secretMinLen},
 	{"PREVIEW_SECRET", secretMinLen},
+	// A random key per process would refuse, after a restart or on another replica, the
+	// puzzles that visitors' browsers have solved.
+	{"LEAD_CHALLENGE_SECRET", secretMinLen},
 	// Where the pages are rendered, or `off` for the client-rendered app: a deliberate choice,
 	// never a renderer that was forgotten.
 	{"RENDERER_URL", 0},
@@ -356,6 +370,8 @@ func Load(getenv func(string) string) (Config, error) {
 		{"LIMIT_COMPANY_LOOKUP_PER_USER", &c.Limits.CompanyPerUser},
 		{"LIMIT_PREVIEW_PER_IP", &c.PreviewLimits.PerIP},
 		{"LIMIT_PREVIEW_PER_EDITOR", &c.PreviewLimits.PerEditor},
+		{"LIMIT_LEADS_PER_IP", &c.LeadLimits.PerIP},
+		{"LIMIT_LEADS_PER_EMAIL", &c.LeadLimits.PerEmail},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
@@ -411,6 +427,9 @@ func Load(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("UPLOAD_TIMEOUT %q: want a positive duration such as 10m", get("UPLOAD_TIMEOUT")))
 	}
 	c.UploadURLSecret = getenv("UPLOAD_URL_SECRET")
+	if c.LeadChallengeSecret = strings.TrimSpace(getenv("LEAD_CHALLENGE_SECRET")); c.LeadChallengeSecret != "" && len(c.LeadChallengeSecret) < secretMinLen {
+		errs = append(errs, fmt.Errorf("LEAD_CHALLENGE_SECRET: want at least %d bytes, such as `openssl rand -hex 32` gives (empty: random per process, development only)", secretMinLen))
+	}
 	if c.PreviewSecret = getenv("PREVIEW_SECRET"); c.PreviewSecret != "" && len(c.PreviewSecret) < MinPreviewSecretBytes {
 		errs = append(errs, fmt.Errorf("PREVIEW_SECRET: want at least %d bytes, such as `openssl rand -base64 32` gives (empty turns previews off)", MinPreviewSecretBytes))
 	}
@@ -530,6 +549,11 @@ func (c Config) String() string {
 		previewSecret = "set" // never printed
 	}
 	fmt.Fprintf(&b, " preview_key=%s %s", previewSecret, c.PreviewLimits)
+	leadKey := "random"
+	if c.LeadChallengeSecret != "" {
+		leadKey = "set" // never printed
+	}
+	fmt.Fprintf(&b, " %s lead_challenge_key=%s", c.LeadLimits, leadKey)
 	renderer := "started by bff-dev"
 	switch {
 	case c.RendererOff:

@@ -61,7 +61,8 @@ func TestMockBasePortFixesTheEmbeddedMocksPorts(t *testing.T) {
 func productionEnv() map[string]string {
 	m := map[string]string{
 		"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef", "PREVIEW_SECRET": "fedcba9876543210fedcba9876543210",
-		"RENDERER_URL": "http://renderer.internal.example.com:9300",
+		"LEAD_CHALLENGE_SECRET": "00112233445566778899aabbccddeeff",
+		"RENDERER_URL":          "http://renderer.internal.example.com:9300",
 	}
 	for _, u := range Upstreams {
 		m[u.EnvVar()] = "https://" + string(u) + ".internal.example.com"
@@ -86,7 +87,7 @@ func TestAProductionStartNamesEveryMissingURLAndSecretInOneError(t *testing.T) {
 	assert.Contains(t, err.Error(), "PREVIEW_SECRET")
 	assert.Contains(t, err.Error(), "RENDERER_URL")
 
-	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"}, CRM.EnvVar(), OCR.EnvVar()) {
+	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET", "LEAD_CHALLENGE_SECRET", "RENDERER_URL"}, CRM.EnvVar(), OCR.EnvVar()) {
 		e := productionEnv()
 		e[missing] = "  "
 		_, err := LoadProduction(env(e))

@@ -113,6 +113,25 @@ func newCRMFixture(t *testing.T, more ...func(*httpapi.Deps)) *crmFixture {
 	return f
 }
 
+// leadPaths are the operations whose requests carry a proof of work.
+var leadPaths = map[string]bool{"/crm/addSaleClue": true, "/crm/addOverseasSaleClue": true, "/api/customFormRecord": true}
+
+// solvedProof fetches a puzzle from the BFF at base and solves it.
+func solvedProof(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/prod-api/api/leads/challenge")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var env struct {
+		Data leads.Challenge `json:"data"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&env))
+	proof, ok := leads.Solve(env.Data)
+	require.True(t, ok, "the puzzle has a solution")
+	return proof
+}
+
 // call sends one request to the BFF and decodes the envelope; when the answer is a success, it
 // is validated against the contract.
 func (f *crmFixture) call(t *testing.T, method, path, body string, headers ...string) (*http.Response, envelope) {
@@ -124,6 +143,11 @@ func (f *crmFixture) call(t *testing.T, method, path, body string, headers ...st
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
+	}
+	if leadPaths[path] && req.Header.Get(httpapi.LeadProofHeader) == "" {
+		// A lead carries a solved puzzle, as the web's forms send it; tests of the proof set
+		// their own.
+		req.Header.Set(httpapi.LeadProofHeader, solvedProof(t, f.bff.URL))
 	}
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +25,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -448,4 +450,146 @@ func allProperties(s *openapi3.Schema) map[string]*openapi3.Schema {
 		}
 	}
 	return out
+}
+
+// TestLeadsAgainstBotsAndFloods sends leads as a bot and a flood would: from one address, under
+// one e-mail address, with the trap field filled, with no, forged, wrong, expired and replayed
+// proofs of work. Each is refused with an envelope (never a success that drops the lead), and
+// only accepted leads reach the CRM, once each.
+func TestLeadsAgainstBotsAndFloods(t *testing.T) {
+	overseas := func(i int, email string) string {
+		return fmt.Sprintf(`{"userName":"Visitor %d","phone":"+49 151 2345678","email":%q,"companyName":"Schmidt GmbH","industry":["automotive"],"companyType":"end_user","comment":"Palletising cell %d","country":"DE","sourcePage":"/de/productList"}`, i, email, i)
+	}
+
+	t.Run("a 31st enquiry from one address within the hour is refused with Retry-After", func(t *testing.T) {
+		f := newCRMFixture(t)
+		for i := range 30 {
+			resp, env := f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(i, fmt.Sprintf("visitor%d@example.de", i)), "lang", "en")
+			require.Equal(t, http.StatusOK, resp.StatusCode, "enquiry %d: %s", i+1, env.Msg)
+		}
+		resp, env := f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(30, "visitor30@example.de"), "lang", "de")
+		require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+		require.Equal(t, "lead.too_many", env.ErrorKey)
+		require.Equal(t, "Zu viele Anfragen aus Ihrem Netzwerk oder von Ihrer E-Mail-Adresse. Bitte versuchen Sie es später erneut.", env.Msg)
+		retry, err := time.ParseDuration(resp.Header.Get("Retry-After") + "s")
+		require.NoError(t, err)
+		require.Greater(t, retry, 59*time.Minute, "the first of the hour's leads leaves the window in an hour")
+		clues, _ := f.stored(t)
+		require.Len(t, clues, 30, "the refused one never reached the CRM")
+	})
+
+	t.Run("a sixth enquiry under one e-mail address within the hour is refused; another address is not", func(t *testing.T) {
+		f := newCRMFixture(t)
+		var last string
+		for i := range 5 {
+			last = solvedProof(t, f.bff.URL)
+			resp, env := f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(i, "Anna@Example.de"), "Idempotency-Key", fmt.Sprintf("email-limit-%d", i), "X-Lead-Proof", last)
+			require.Equal(t, http.StatusOK, resp.StatusCode, env.Msg)
+		}
+		// The same submission again (its key and proof) is answered as the first time, neither
+		// counted nor refused, though the e-mail address has no room left.
+		resp, again := f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(4, "Anna@Example.de"), "Idempotency-Key", "email-limit-4", "X-Lead-Proof", last)
+		require.Equal(t, http.StatusOK, resp.StatusCode, again.Msg)
+		_, dup, _ := receipt(t, again)
+		require.True(t, dup)
+		resp, env := f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(5, "anna@example.DE"), "lang", "en")
+		require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+		require.Equal(t, "lead.too_many", env.ErrorKey)
+		require.NotEmpty(t, resp.Header.Get("Retry-After"))
+		resp, _ = f.call(t, "POST", "/crm/addOverseasSaleClue", overseas(6, "ben@example.de"))
+		require.Equal(t, http.StatusOK, resp.StatusCode, "a colleague at the same address")
+		clues, _ := f.stored(t)
+		require.Len(t, clues, 6)
+	})
+
+	t.Run("a form record is limited under its e-mail or phone field", func(t *testing.T) {
+		f := newCRMFixture(t, func(d *httpapi.Deps) {
+			d.LeadLimits = &leads.Limits{PerEmail: []ratelimit.Rule{{Limit: 1, Window: time.Hour}}}
+		})
+		resp, _ := f.call(t, "POST", "/api/customFormRecord", cooperation)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		resp, env := f.call(t, "POST", "/api/customFormRecord", strings.Replace(cooperation, "王经理", "李经理", 1))
+		require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "the same phone number")
+		require.Equal(t, "lead.too_many", env.ErrorKey)
+	})
+
+	t.Run("a filled trap field is refused openly and nothing reaches the CRM", func(t *testing.T) {
+		f := newCRMFixture(t)
+		for _, path := range []string{"/crm/addSaleClue", "/api/customFormRecord"} {
+			body := chineseLead
+			if path == "/api/customFormRecord" {
+				body = cooperation
+			}
+			resp, env := f.call(t, "POST", path, body, "X-Lead-Trap", "https://spam.example", "lang", "en")
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, path)
+			require.Equal(t, "lead.refused", env.ErrorKey)
+			require.False(t, env.Success)
+			require.Contains(t, env.Msg, "not accepted")
+		}
+		clues, records := f.stored(t)
+		require.Empty(t, clues)
+		require.Empty(t, records)
+	})
+
+	t.Run("a missing, unreadable, forged, wrong, expired or replayed proof is refused", func(t *testing.T) {
+		clock := &stoppedClock{}
+		f := newCRMFixture(t, func(d *httpapi.Deps) { d.Clock = clock.Now })
+		proof := solvedProof(t, f.bff.URL)
+		var solution leads.Solution
+		raw, err := base64.StdEncoding.DecodeString(proof)
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(raw, &solution))
+		tampered := func(change func(*leads.Solution)) string {
+			s := solution
+			change(&s)
+			out, err := json.Marshal(s)
+			require.NoError(t, err)
+			return base64.StdEncoding.EncodeToString(out)
+		}
+		for _, c := range []struct{ name, proof string }{
+			{"missing", " "},
+			{"not base64", "%%%"},
+			{"not ALTCHA's payload", base64.StdEncoding.EncodeToString([]byte(`[1,2]`))},
+			{"signed with another key", tampered(func(s *leads.Solution) { s.Signature = strings.Repeat("ab", 32) })},
+			{"a wrong number", tampered(func(s *leads.Solution) { s.Number++ })},
+			{"another salt, so another expiry", tampered(func(s *leads.Solution) { s.Salt = "00?expires=9999999999" })},
+		} {
+			resp, env := f.call(t, "POST", "/crm/addSaleClue", chineseLead, "X-Lead-Proof", c.proof, "lang", "en")
+			require.Equal(t, http.StatusBadRequest, resp.StatusCode, c.name)
+			require.Equal(t, "lead.proof_invalid", env.ErrorKey, c.name)
+		}
+
+		resp, env := f.call(t, "POST", "/crm/addSaleClue", chineseLead, "X-Lead-Proof", proof, "Idempotency-Key", "proof-key-1")
+		require.Equal(t, http.StatusOK, resp.StatusCode, env.Msg)
+		_, again := f.call(t, "POST", "/crm/addSaleClue", chineseLead, "X-Lead-Proof", proof, "Idempotency-Key", "proof-key-1")
+		_, dup, _ := receipt(t, again)
+		require.True(t, dup, "the same submission sent again with its proof gets the first answer")
+		other := strings.Replace(chineseLead, "张先生", "王先生", 1)
+		resp, env = f.call(t, "POST", "/crm/addSaleClue", other, "X-Lead-Proof", proof, "Idempotency-Key", "proof-key-2")
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a spent proof on another submission")
+		require.Equal(t, "lead.proof_invalid", env.ErrorKey)
+		resp, _ = f.call(t, "POST", "/crm/addSaleClue", other, "X-Lead-Proof", proof)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "a spent proof without a key")
+
+		late := solvedProof(t, f.bff.URL)
+		clock.Set(time.Now().Add(leads.DefaultProofTTL + time.Second))
+		resp, env = f.call(t, "POST", "/crm/addSaleClue", other, "X-Lead-Proof", late)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, "an expired proof")
+		require.Equal(t, "lead.proof_invalid", env.ErrorKey)
+
+		clues, _ := f.stored(t)
+		require.Len(t, clues, 1, "the one valid lead reached the CRM once")
+	})
+
+	t.Run("the challenge is never cached and carries ALTCHA's fields", func(t *testing.T) {
+		f := newCRMFixture(t)
+		resp, env := f.call(t, "GET", "/api/leads/challenge", "")
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+		var c leads.Challenge
+		require.NoError(t, json.Unmarshal(env.Data, &c))
+		require.Equal(t, "SHA-256", c.Algorithm)
+		require.Regexp(t, `^[0-9a-f]{24}\?expires=\d+$`, c.Salt)
+		require.Equal(t, leads.DefaultMaxNumber, c.MaxNumber)
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/messages"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/plaintext"
@@ -71,11 +72,18 @@ func (s *Server) addWorkOrder(w http.ResponseWriter, r *http.Request) {
 		sub.Key, sub.Earlier = outbox.MintKeys(sub.Hash, now)
 		browserKey = sub.Key
 	}
+	// A report needs a login, which bots do not have without an account's codes: it carries
+	// no proof of work, but the trap field and the limits (per account) apply as to leads.
+	pass := s.admitLead(w, r, sub, leads.ContactOfAccount(u.ID), false)
+	if pass == nil {
+		return
+	}
 	// The user waits for the system at most half the operation's time-out: a slow system gets
 	// the report from the outbox's worker.
 	ctx, cancel := context.WithTimeout(r.Context(), s.Timeout/2)
 	defer cancel()
 	receipt, err := s.Outbox.Submit(ctx, sub)
+	pass.Settle(receipt, err)
 	switch {
 	case errors.Is(err, outbox.ErrConflict):
 		writeError(w, r, s.Log, apierr.New(IdempotencyConflict, err))

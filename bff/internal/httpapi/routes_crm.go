@@ -11,5 +11,6 @@ func (s *Server) crmRoutes() []route {
 		{method: "POST", path: "/crm/addOverseasSaleClue", handler: s.addOverseasSaleClue, maxBody: leadBodyLimit},
 		{method: "POST", path: "/crm/generateImage", handler: s.generateImage, maxBody: 4 << 10},
 		{method: "GET", path: "/crm/getDistrict", handler: s.getDistrict},
+		{method: "GET", path: "/api/leads/challenge", handler: s.getLeadChallenge},
 	}
 }

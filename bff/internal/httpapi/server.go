@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -23,6 +24,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/contentsvc"
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
@@ -101,6 +103,17 @@ type Deps struct {
 	// ratelimit.Local on Clock, this server's own. Replicas that share one factory's limiters
 	// (shared.Limiters, in Redis) share their limits.
 	Limiters ratelimit.Factory
+	// LeadLimits bound the leads, form records and repair reports per client address and per
+	// e-mail address (or account); nil means leads.DefaultLimits().
+	LeadLimits *leads.Limits
+	// LeadProofKey signs the puzzles of getLeadChallenge (LEAD_CHALLENGE_SECRET); the same on
+	// every replica. Empty (development only) uses a random key per process: puzzles handed out
+	// before a restart, or by another replica, are then refused.
+	LeadProofKey []byte
+	// SpentProofs remembers the proofs of work that leads used; nil gets a new
+	// leads.MemorySpentProofs of this server alone. Replicas that share one (shared.SpentProofs,
+	// in Redis) refuse a proof used on any of them.
+	SpentProofs leads.SpentProofs
 	// LoginStates remembers the used states of third-party logins; nil gets a new
 	// accounts.MemorySpentStates of this server alone.
 	LoginStates accounts.SpentStates
@@ -143,6 +156,8 @@ type Server struct {
 	contents *contentsvc.Service
 	// guard holds the rate limiters of the account operations and the lookups.
 	guard *accountGuard
+	// leadGuard admits leads: trap field, proof of work, limits.
+	leadGuard *leads.Guard
 	// loginStates remembers the third-party logins' used states.
 	loginStates accounts.SpentStates
 	// links signs and checks the links to personal files (repair previews, documents that need
@@ -176,6 +191,7 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	s.guard = newAccountGuard(d.AccountLimits, s.Limiters)
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, s.Limiters)
+	s.leadGuard = newLeadGuard(d, s.Limiters, s.now)
 	s.loginStates = d.LoginStates
 	if s.loginStates == nil {
 		s.loginStates = accounts.NewMemorySpentStates(s.now)
@@ -292,6 +308,26 @@ func NewServer(d Deps) (*Handler, error) {
 	// before routing) carry them as well.
 	public := s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r))))
 	return &Handler{Handler: telemetry.Server(public, s.Tracing), Admin: s.admin(), Router: r}, nil
+}
+
+// newLeadGuard returns the guard of d's lead limits and puzzles, with the limiters of f.
+func newLeadGuard(d Deps, f ratelimit.Factory, now func() time.Time) *leads.Guard {
+	limits := leads.DefaultLimits()
+	if d.LeadLimits != nil {
+		limits = *d.LeadLimits
+	}
+	key := d.LeadProofKey
+	if len(key) == 0 {
+		key = make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			panic(err) // crypto/rand does not fail on the systems Go supports
+		}
+	}
+	spent := d.SpentProofs
+	if spent == nil {
+		spent = leads.NewMemorySpentProofs(now)
+	}
+	return leads.NewGuard(limits, f, leads.NewPuzzles(key, 0, 0, now), spent)
 }
 
 // pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,

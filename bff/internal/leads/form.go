@@ -119,3 +119,20 @@ func hasOption(fl contentsvc.FormField, v string) bool {
 func hasError(errs []apierr.FieldError, field string) bool {
 	return slices.ContainsFunc(errs, func(e apierr.FieldError) bool { return e.Field == field })
 }
+
+// RecordContact is the limiter key of whoever sent a checked record: its first e-mail field
+// with a value, else its first phone field (the cooperation intent asks for a phone only), in
+// the form's order; empty when it has neither.
+func RecordContact(rec crm.FormRecord, form contentsvc.Form) string {
+	for _, kind := range []string{"email", "phone"} {
+		for _, fl := range form.Fields {
+			if v := rec.Values[fl.Name]; fl.Type == kind && v != "" {
+				if kind == "email" {
+					return ContactOfEmail(v)
+				}
+				return "phone:" + strings.Join(strings.FieldsFunc(v, func(r rune) bool { return r < '0' || r > '9' }), "")
+			}
+		}
+	}
+	return ""
+}

@@ -6,6 +6,7 @@ import { getCustomFormQueryKey, useCustomForm as useCustomFormQuery } from '@/ap
 import { customFormRecord } from '@/api/generated/endpoints/form/form';
 import type { CustomFormEnvelope } from '@/api/generated/model/customFormEnvelope.zod';
 import type { FormRecord } from '@/api/generated/model/formRecord.zod';
+import type { LeadHeaders } from '@/lib/lead-guard';
 import type { SiteLanguage } from '@/lib/language';
 import { type PageContext, contentQuery } from '@/lib/use-page-language';
 
@@ -23,8 +24,8 @@ export function useCustomForm(id: number, context: PageContext) {
   return useCustomFormQuery(id, { query: { queryKey: [...getCustomFormQueryKey(id), ...key], select: selectForm }, request });
 }
 
-/** Sends a filled-in form; `idempotencyKey` names the submission (a retry with it is one record). */
-export async function submitFormRecord(record: FormRecord, idempotencyKey: string, lang: SiteLanguage) {
-  const envelope = await customFormRecord(record, { lang, preview: false, headers: { 'Idempotency-Key': idempotencyKey } });
+/** Sends a filled-in form with a lead's headers (lib/lead-guard.ts: idempotency key, proof, trap). */
+export async function submitFormRecord(record: FormRecord, headers: LeadHeaders, lang: SiteLanguage) {
+  const envelope = await customFormRecord(record, { lang, preview: false, headers });
   return envelope.data;
 }

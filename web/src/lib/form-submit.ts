@@ -20,8 +20,15 @@ export type FormMessageKey = FormsKey | `messages:${ServerMessageKey}`;
  */
 export const SUBMIT_FAILED = 'messages:lead.rejected';
 
-/** The toast of a failed submission: a key of the `forms` catalogue, or the server's "Submission failed!". */
-export type SubmitFailureKey = FormsKey | typeof SUBMIT_FAILED;
+/**
+ * The lead guard's refusals (lib/lead-guard.ts), said in the server's own words: too many leads
+ * from the address or e-mail, a proof of work that failed twice, a filled trap field.
+ */
+const LEAD_REFUSALS = ['lead.too_many', 'lead.proof_invalid', 'lead.refused'] as const satisfies readonly ServerMessageKey[];
+type LeadRefusal = (typeof LEAD_REFUSALS)[number];
+
+/** The toast of a failed submission: a key of the `forms` catalogue, or a server text. */
+export type SubmitFailureKey = FormsKey | typeof SUBMIT_FAILED | `messages:${LeadRefusal}`;
 
 /** The form field a server field error names: `values/companyName`, `/email`, `industry/0` → the first name. */
 export function serverFieldName(field: string): string {
@@ -32,6 +39,8 @@ export function serverFieldName(field: string): string {
 /** The toast a failed submission shows. */
 export function submitFailureKey(error: unknown): SubmitFailureKey {
   if (error instanceof ApiError) {
+    const refusal = LEAD_REFUSALS.find((key) => key === error.errorKey);
+    if (refusal) return `messages:${refusal}`;
     if (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504) return 'toasts.retry';
     if (error.status === 429) return 'toasts.tooMany';
     if (error.status === 400 && error.errors.length > 0) return 'toasts.checkFields';

@@ -1,6 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { resetLeadProofs } from '@/lib/lead-guard';
 import { modelsSettled } from '@/lib/phrase-core';
+
+// jsdom has no Web Workers: a lead's puzzle is "solved" at once, as the salt it was given, so
+// that a test can tell which puzzle a submission carried.
+vi.mock('@/lib/lead-proof-solver', () => ({
+  solveLeadChallenge: (challenge: { salt: string }) => Promise.resolve(`solved:${challenge.salt}`),
+}));
 
 // jsdom does not scroll; the router's scroll restoration and the scroll helpers call this.
 window.scrollTo = () => {};
@@ -27,6 +34,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  resetLeadProofs();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

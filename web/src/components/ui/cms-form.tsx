@@ -10,6 +10,7 @@ import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type CustomForm, type CustomFormField, submitFormRecord } from '@/api/custom-form';
+import { LeadTrap } from './lead-trap';
 import type { FormRecordReceipt } from '@/api/generated/model/formRecordReceipt.zod';
 import { EmailRegExp } from '@/api/generated/model/email.zod';
 import { PhoneRegExp } from '@/api/generated/model/phone.zod';
@@ -17,6 +18,7 @@ import { customFormRecordBodyValuesMaxOne } from '@/api/generated/model/customFo
 import { useFocusFirstInvalid } from '@/lib/form-focus';
 import { type FormsKey, reportSubmitFailure } from '@/lib/form-submit';
 import { settleSubmission, submissionKey } from '@/lib/idempotency';
+import { useLeadGuard } from '@/lib/lead-guard';
 import { type SiteLanguage, defaultCountry } from '@/lib/language';
 import { regionText } from '@/lib/regions';
 import { toast } from '@/lib/toast';
@@ -164,6 +166,7 @@ export function CmsForm({
   const schema = useMemo(() => cmsFormSchema(form, requiredMessages, consent), [form, requiredMessages, consent]);
   const defaults = useMemo(() => defaultsOf(form, lang, consent), [form, lang, consent]);
   const sending = useRef(false);
+  const guard = useLeadGuard();
   const {
     control,
     handleSubmit,
@@ -189,7 +192,7 @@ export function CmsForm({
     const record = { formId: form.id, sourcePage, values: recordValues(form, data) };
     const scope = `customFormRecord:${form.id}`;
     try {
-      const receipt = await submitFormRecord(record, submissionKey(scope, record), lang);
+      const receipt = await guard.send(submissionKey(scope, record), (headers) => submitFormRecord(record, headers, lang));
       settleSubmission(scope);
       reset(defaults);
       toast.success(successToast?.title ?? t('messages:form.submitted'), successToast ? successToast.detail : t('toasts.submittedDetail'));
@@ -207,7 +210,8 @@ export function CmsForm({
   };
 
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={handleSubmit(onValid)} aria-busy={isSubmitting || undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={handleSubmit(onValid)} onFocus={guard.onFocus} aria-busy={isSubmitting || undefined}>
+      <LeadTrap inputRef={guard.trapRef} />
       {form.fields.map((field, index) => {
         const name = keyOf(index);
         const id = `${idPrefix}-${field.name}`;

@@ -9,10 +9,16 @@ export const addOverseasSaleClueHeadersIdempotencyKeyMax = 128;
 
 
 export const addOverseasSaleClueHeadersIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const addOverseasSaleClueHeadersXLeadProofMax = 2048;
+
+export const addOverseasSaleClueHeadersXLeadTrapMax = 500;
+
 
 export const AddOverseasSaleClueHeaders = zod.object({
   "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
-  "Idempotency-Key": zod.string().min(addOverseasSaleClueHeadersIdempotencyKeyMin).max(addOverseasSaleClueHeadersIdempotencyKeyMax).regex(addOverseasSaleClueHeadersIdempotencyKeyRegExp).optional()
+  "Idempotency-Key": zod.string().min(addOverseasSaleClueHeadersIdempotencyKeyMin).max(addOverseasSaleClueHeadersIdempotencyKeyMax).regex(addOverseasSaleClueHeadersIdempotencyKeyRegExp).optional(),
+  "X-Lead-Proof": zod.string().max(addOverseasSaleClueHeadersXLeadProofMax).optional(),
+  "X-Lead-Trap": zod.string().max(addOverseasSaleClueHeadersXLeadTrapMax).optional()
 })
 
 export type AddOverseasSaleClueHeaders = zod.input<typeof AddOverseasSaleClueHeaders>;

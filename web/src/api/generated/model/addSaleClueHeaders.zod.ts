@@ -9,10 +9,16 @@ export const addSaleClueHeadersIdempotencyKeyMax = 128;
 
 
 export const addSaleClueHeadersIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const addSaleClueHeadersXLeadProofMax = 2048;
+
+export const addSaleClueHeadersXLeadTrapMax = 500;
+
 
 export const AddSaleClueHeaders = zod.object({
   "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
-  "Idempotency-Key": zod.string().min(addSaleClueHeadersIdempotencyKeyMin).max(addSaleClueHeadersIdempotencyKeyMax).regex(addSaleClueHeadersIdempotencyKeyRegExp).optional()
+  "Idempotency-Key": zod.string().min(addSaleClueHeadersIdempotencyKeyMin).max(addSaleClueHeadersIdempotencyKeyMax).regex(addSaleClueHeadersIdempotencyKeyRegExp).optional(),
+  "X-Lead-Proof": zod.string().max(addSaleClueHeadersXLeadProofMax).optional(),
+  "X-Lead-Trap": zod.string().max(addSaleClueHeadersXLeadTrapMax).optional()
 })
 
 export type AddSaleClueHeaders = zod.input<typeof AddSaleClueHeaders>;

@@ -11,11 +11,14 @@ export const addWorkOrderHeadersIdempotencyKeyMax = 128;
 
 
 export const addWorkOrderHeadersIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const addWorkOrderHeadersXLeadTrapMax = 500;
+
 
 export const AddWorkOrderHeaders = zod.object({
   "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
   "token": zod.string().min(1).max(addWorkOrderHeadersTokenMax),
-  "Idempotency-Key": zod.string().min(addWorkOrderHeadersIdempotencyKeyMin).max(addWorkOrderHeadersIdempotencyKeyMax).regex(addWorkOrderHeadersIdempotencyKeyRegExp).optional()
+  "Idempotency-Key": zod.string().min(addWorkOrderHeadersIdempotencyKeyMin).max(addWorkOrderHeadersIdempotencyKeyMax).regex(addWorkOrderHeadersIdempotencyKeyRegExp).optional(),
+  "X-Lead-Trap": zod.string().max(addWorkOrderHeadersXLeadTrapMax).optional()
 })
 
 export type AddWorkOrderHeaders = zod.input<typeof AddWorkOrderHeaders>;

@@ -11,11 +11,17 @@ export const customFormRecordHeadersIdempotencyKeyMax = 128;
 
 
 export const customFormRecordHeadersIdempotencyKeyRegExp = new RegExp('^[A-Za-z0-9_-]+$');
+export const customFormRecordHeadersXLeadProofMax = 2048;
+
+export const customFormRecordHeadersXLeadTrapMax = 500;
+
 
 export const CustomFormRecordHeaders = zod.object({
   "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
   "token": zod.string().min(1).max(customFormRecordHeadersTokenMax).optional(),
-  "Idempotency-Key": zod.string().min(customFormRecordHeadersIdempotencyKeyMin).max(customFormRecordHeadersIdempotencyKeyMax).regex(customFormRecordHeadersIdempotencyKeyRegExp).optional()
+  "Idempotency-Key": zod.string().min(customFormRecordHeadersIdempotencyKeyMin).max(customFormRecordHeadersIdempotencyKeyMax).regex(customFormRecordHeadersIdempotencyKeyRegExp).optional(),
+  "X-Lead-Proof": zod.string().max(customFormRecordHeadersXLeadProofMax).optional(),
+  "X-Lead-Trap": zod.string().max(customFormRecordHeadersXLeadTrapMax).optional()
 })
 
 export type CustomFormRecordHeaders = zod.input<typeof CustomFormRecordHeaders>;

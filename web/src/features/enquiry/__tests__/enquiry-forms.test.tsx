@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSubmissionKeys } from '@/lib/idempotency';
 import { toast } from '@/lib/toast';
 import { envelope, failure, recordReceipt, siteInfo } from '@/testing/fixtures';
-import { type MockReply, type RecordedRequest, mockFetch } from '@/testing/mock-fetch';
+import { LEAD_CHALLENGE, type MockReply, type RecordedRequest, mockFetch } from '@/testing/mock-fetch';
 import { renderAt } from '@/testing/render';
 import { EnquiryFormSlot } from '../components/enquiry-form-slot';
 import { companyTypes, industries, prototypeForm, receipt } from './fixtures';
@@ -426,5 +426,106 @@ describe('the CMS forms in the dialog', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Send feedback' })).toBeTruthy();
+  });
+});
+
+describe("a lead's bot defences", () => {
+  const submit = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '提交咨询' }));
+  };
+
+  it('solves the puzzle from the first focus and sends it with an empty trap field; the trap is out of reach', async () => {
+    const { requests } = stub();
+    const user = userEvent.setup({ delay: null });
+    const { onDone, container } = await renderSlot('consult', '/index');
+    const name = await screen.findByLabelText('姓名');
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(trap).not.toBeNull();
+    expect(trap?.tabIndex).toBe(-1);
+    expect(trap?.autocomplete).toBe('off');
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull(); // not in the accessibility tree
+
+    expect(requests.some((r) => r.url.includes('/api/leads/challenge'))).toBe(false);
+    await user.click(name);
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/api/leads/challenge'))).toBe(true));
+    await fillChinese(user);
+    await submit(user);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [sent] = posts(requests, '/crm/addSaleClue');
+    expect(sent?.headers.get('X-Lead-Proof')).toMatch(/^solved:0123456789abcdef01234567\?expires=\d+$/);
+    expect(sent?.headers.get('X-Lead-Trap')).toBe('');
+    expect(requests.filter((r) => r.url.includes('/api/leads/challenge'))).toHaveLength(1);
+  });
+
+  it('keeps what was typed when there were too many leads, and sends the same proof again with the same key', async () => {
+    let calls = 0;
+    const { requests } = stub([
+      [
+        '/crm/addSaleClue',
+        () => {
+          calls += 1;
+          return calls === 1
+            ? { status: 429, headers: { 'Retry-After': '3600' }, body: failure(429, 'lead.too_many', 'too many') }
+            : { body: envelope(receipt()) };
+        },
+      ],
+    ]);
+    const error = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    const { onDone } = await renderSlot('consult', '/index');
+    await fillChinese(user);
+    await submit(user);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('来自您的网络或邮箱的提交过多，请稍后再试。'));
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>('姓名').value).toBe('张先生');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('具体需求').value).toBe('需要 <b>焊接</b> 工作站');
+
+    await user.click(screen.getByRole('button', { name: '提交咨询' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [first, second] = posts(requests, '/crm/addSaleClue');
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+    expect(second?.headers.get('X-Lead-Proof')).toBe(first?.headers.get('X-Lead-Proof'));
+  });
+
+  it('replaces a refused proof and sends the lead once more, without the visitor doing anything', async () => {
+    let calls = 0;
+    let salt = 0;
+    const { requests } = stub([
+      ['/api/leads/challenge', () => ({ body: envelope({ ...LEAD_CHALLENGE, salt: `${String(++salt).padStart(24, '0')}?expires=9999999999` }) })],
+      [
+        '/crm/addSaleClue',
+        () => {
+          calls += 1;
+          return calls === 1 ? { status: 400, body: failure(400, 'lead.proof_invalid', 'expired') } : { body: envelope(receipt()) };
+        },
+      ],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const { onDone } = await renderSlot('consult', '/index');
+    await fillChinese(user);
+    await submit(user);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [first, second] = posts(requests, '/crm/addSaleClue');
+    expect(first?.headers.get('X-Lead-Proof')).not.toBe(second?.headers.get('X-Lead-Proof'));
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('sends a filled trap field, and says the server refused the lead while keeping what was typed', async () => {
+    const { requests } = stub([['/crm/addSaleClue', { status: 400, body: failure(400, 'lead.refused', 'refused') }]]);
+    const error = vi.spyOn(toast, 'error');
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    const { onDone, container } = await renderSlot('consult', '/index');
+    await fillChinese(user);
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
+    if (trap) trap.value = 'https://spam.example';
+    await submit(user);
+    await waitFor(() => expect(error).toHaveBeenCalledWith('此次提交疑似自动程序，未被受理。请刷新页面后重新提交，或通过电话、邮件联系我们。'));
+    expect(posts(requests, '/crm/addSaleClue')[0]?.headers.get('X-Lead-Trap')).toBe('https://spam.example');
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLInputElement>('电子邮箱').value).toBe('zhang@example.cn');
   });
 });

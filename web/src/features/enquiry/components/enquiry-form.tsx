@@ -13,7 +13,9 @@ import type { z } from 'zod';
 import { Field, PolicyConsent, SubmitButton, controlAria, formStyles as styles } from '@/components/ui/form-controls';
 import { useFocusFirstInvalid } from '@/lib/form-focus';
 import { reportSubmitFailure } from '@/lib/form-submit';
+import { LeadTrap } from '@/components/ui/lead-trap';
 import { settleSubmission, submissionKey } from '@/lib/idempotency';
+import { type LeadGuard, type LeadHeaders, useLeadGuard } from '@/lib/lead-guard';
 import type { SiteLanguage } from '@/lib/language';
 import { useLeadFinish } from './use-lead-finish';
 
@@ -40,8 +42,8 @@ export interface EnquirySetup<V extends EnquiryValues, Body> {
   scope: string;
   /** The CRM body of checked values. */
   bodyOf: (values: V) => Body | Promise<Body>;
-  /** Sends the body to the CRM under the submission's idempotency key. */
-  send: (body: Body, idempotencyKey: string, lang: SiteLanguage) => Promise<unknown>;
+  /** Sends the body to the CRM with the lead's headers (idempotency key, proof, trap). */
+  send: (body: Body, headers: LeadHeaders, lang: SiteLanguage) => Promise<unknown>;
   /** The form field a server field error names, where the two differ (default: the same name). */
   fieldOf?: ((name: string) => string) | undefined;
   /** Called once the lead was accepted, before the form is reset. */
@@ -51,6 +53,8 @@ export interface EnquirySetup<V extends EnquiryValues, Body> {
 /** An enquiry's form: react-hook-form's methods, its submit handler and the ids and states of its controls. */
 export type EnquiryForm<V extends EnquiryValues> = UseFormReturn<V> & {
   lang: SiteLanguage;
+  /** The lead's bot defences: the trap field and the puzzle solved from the first focus. */
+  guard: LeadGuard;
   /** A submission is under way. */
   busy: boolean;
   submit: ReturnType<UseFormReturn<V>['handleSubmit']>;
@@ -74,6 +78,7 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
   const { t } = useTranslation(['forms', 'messages']);
   const finish = useLeadFinish(lang, onDone);
   const sending = useRef(false);
+  const guard = useLeadGuard();
   const form = useForm<V>({
     resolver: zodResolver(schema),
     defaultValues: defaults as DefaultValues<V>,
@@ -94,7 +99,7 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
     sending.current = true;
     try {
       const body = await bodyOf(values);
-      await send(body, submissionKey(scope, body), lang);
+      await guard.send(submissionKey(scope, body), (headers) => send(body, headers, lang));
       settleSubmission(scope);
       onSent?.();
       reset(defaults);
@@ -116,6 +121,7 @@ export function useEnquiryForm<V extends EnquiryValues, Body>(setup: EnquirySetu
   return {
     ...form,
     lang,
+    guard,
     busy: isSubmitting,
     submit: handleSubmit(onValid),
     id,
@@ -135,7 +141,8 @@ export function EnquiryFormFrame<V extends EnquiryValues>({ form, children }: { 
   // Every enquiry has the consent; the frame sees no more of the values than that.
   const control = form.control as unknown as Control<{ consent: boolean }>;
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={form.submit} aria-busy={form.busy || undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={form.submit} onFocus={form.guard.onFocus} aria-busy={form.busy || undefined}>
+      <LeadTrap inputRef={form.guard.trapRef} />
       {children}
       <Controller
         control={control}

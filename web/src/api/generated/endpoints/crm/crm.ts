@@ -58,6 +58,10 @@ import type {
 } from '../../model/getExamResultByCodeOrPhoneParams.zod';
 
 import type {
+  LeadChallengeEnvelope
+} from '../../model/leadChallengeEnvelope.zod';
+
+import type {
   OverseasEnquiry
 } from '../../model/overseasEnquiry.zod';
 
@@ -218,6 +222,14 @@ export const getAddSaleClueUrl = () => {
  * trimmed answers 400. Bodies above 64 KiB answer 413. A refusal by the CRM (e.g. a
  * disposable e-mail domain) answers 422 `lead.rejected` ("Submission failed!"); the same key
  * with a different body answers 409 `request.idempotency_conflict`.
+ *
+ * **Bot defences.** The request carries a solved puzzle of getLeadChallenge in `X-Lead-Proof`
+ * (missing, forged, wrong, expired or used by another submission: 400 `lead.proof_invalid`) and
+ * the form's hidden trap field in `X-Lead-Trap` (filled in: 400 `lead.refused`). Accepted leads,
+ * enquiries and form records together, are limited per client address (default 30 an hour and
+ * 100 a day) and per e-mail address (default 5 an hour and 10 a day; a form without an e-mail
+ * field counts its phone): beyond, 429 `lead.too_many` with `Retry-After`. A submission sent
+ * again with the same `Idempotency-Key` and proof is neither counted again nor refused.
  * @summary Send a sales enquiry from the Chinese site or mini-program.
  */
 export const addSaleClue = async (chineseEnquiry: ChineseEnquiry, options?: Parameters<typeof http>[1]): Promise<ClueReceiptEnvelope> => {
@@ -317,6 +329,14 @@ export const useAddSaleClue = <TError = ErrorType<ErrorEnvelope>,
  * trimmed answers 400. Bodies above 64 KiB answer 413. A refusal by the CRM (e.g. a
  * disposable e-mail domain) answers 422 `lead.rejected` ("Submission failed!"); the same key
  * with a different body answers 409 `request.idempotency_conflict`.
+ *
+ * **Bot defences.** The request carries a solved puzzle of getLeadChallenge in `X-Lead-Proof`
+ * (missing, forged, wrong, expired or used by another submission: 400 `lead.proof_invalid`) and
+ * the form's hidden trap field in `X-Lead-Trap` (filled in: 400 `lead.refused`). Accepted leads,
+ * enquiries and form records together, are limited per client address (default 30 an hour and
+ * 100 a day) and per e-mail address (default 5 an hour and 10 a day; a form without an e-mail
+ * field counts its phone): beyond, 429 `lead.too_many` with `Retry-After`. A submission sent
+ * again with the same `Idempotency-Key` and proof is neither counted again nor refused.
  * @summary Send a sales enquiry from a non-Chinese site.
  */
 export const addOverseasSaleClue = async (overseasEnquiry: OverseasEnquiry, options?: Parameters<typeof http>[1]): Promise<ClueReceiptEnvelope> => {
@@ -590,6 +610,114 @@ export function useGetDistrict<TData = Awaited<ReturnType<typeof getDistrict>>, 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetDistrictQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+export const getGetLeadChallengeUrl = () => {
+
+
+
+
+  return `/api/leads/challenge`
+}
+
+/**
+ * `challenge` is hex(SHA-256(`salt` + number)) for a secret number from 0 to `maxnumber`, and
+ * `signature` is the BFF's HMAC-SHA-256 of `challenge`. The solver finds the number (the web
+ * with the `altcha` package's solver in a Web Worker, any other client with a plain loop over
+ * SHA-256) and sends base64 of the JSON `{"algorithm","challenge","number","salt","signature"}`
+ * as `X-Lead-Proof` with one lead (addSaleClue, addOverseasSaleClue, customFormRecord). The
+ * salt ends in `?expires=<unix seconds>` (30 minutes); a proof works for one submission. Every
+ * answer is new: `Cache-Control: no-store`.
+ * @summary A proof-of-work puzzle that the next lead must carry solved (ALTCHA's HMAC scheme).
+ */
+export const getLeadChallenge = async ( options?: Parameters<typeof http>[1]): Promise<LeadChallengeEnvelope> => {
+
+  return http<LeadChallengeEnvelope>(getGetLeadChallengeUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+    ,
+    schema: () => import('../../model/leadChallengeEnvelope.zod').then((module) => module.LeadChallengeEnvelope)
+  }
+);}
+
+
+
+
+
+export const getGetLeadChallengeQueryKey = () => {
+    return [
+    `/api/leads/challenge`
+    ] as const;
+    }
+
+
+export const getGetLeadChallengeQueryOptions = <TData = Awaited<ReturnType<typeof getLeadChallenge>>, TError = ErrorType<ErrorEnvelope>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData>>, request?: SecondParameter<typeof http>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetLeadChallengeQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getLeadChallenge>>> = ({ signal }) => getLeadChallenge({ signal, ...requestOptions });
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetLeadChallengeQueryResult = NonNullable<Awaited<ReturnType<typeof getLeadChallenge>>>
+export type GetLeadChallengeQueryError = ErrorType<ErrorEnvelope>
+
+
+export function useGetLeadChallenge<TData = Awaited<ReturnType<typeof getLeadChallenge>>, TError = ErrorType<ErrorEnvelope>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLeadChallenge>>,
+          TError,
+          Awaited<ReturnType<typeof getLeadChallenge>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLeadChallenge<TData = Awaited<ReturnType<typeof getLeadChallenge>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getLeadChallenge>>,
+          TError,
+          Awaited<ReturnType<typeof getLeadChallenge>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetLeadChallenge<TData = Awaited<ReturnType<typeof getLeadChallenge>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A proof-of-work puzzle that the next lead must carry solved (ALTCHA's HMAC scheme).
+ */
+
+export function useGetLeadChallenge<TData = Awaited<ReturnType<typeof getLeadChallenge>>, TError = ErrorType<ErrorEnvelope>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLeadChallenge>>, TError, TData>>, request?: SecondParameter<typeof http>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetLeadChallengeQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -57,7 +57,9 @@ export const getCustomFormRecordUrl = () => {
  * Phone. An unknown `formId` answers 400. Idempotency, text handling and refusals are as for
  * addSaleClue (422 `lead.rejected`, 409 `request.idempotency_conflict`); bodies above 320 KiB
  * answer 413. A valid `token` attaches the visitor's account to the record; a token that
- * cannot be checked leaves the record anonymous instead of refusing it.
+ * cannot be checked leaves the record anonymous instead of refusing it. Bot defences and limits
+ * are as for addSaleClue (`X-Lead-Proof`, `X-Lead-Trap`; 400 `lead.proof_invalid`, 400
+ * `lead.refused`, 429 `lead.too_many`).
  * @summary Submit a CMS-built form (cooperation intent, prototype request, activity, competition).
  */
 export const customFormRecord = async (formRecord: FormRecord, options?: Parameters<typeof http>[1]): Promise<FormRecordReceiptEnvelope> => {

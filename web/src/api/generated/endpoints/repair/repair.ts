@@ -279,7 +279,11 @@ export const useDeleteRepairFile = <TError = ErrorType<ErrorEnvelope>,
  * the variant, fields of the other variant, a fault date after today), messages in the request's
  * language; 422 `repair.attachment_not_yours` with an entry per attachment (e.g.
  * `faultAttachments/1`) that is not an upload of the user (or was removed); 422 `repair.rejected`
- * when the work-order system refuses the report; 409 `request.idempotency_conflict`.
+ * when the work-order system refuses the report; 409 `request.idempotency_conflict`; 400
+ * `lead.refused` when the form's hidden trap field (`X-Lead-Trap`) was filled in; 429
+ * `lead.too_many` with `Retry-After` beyond the limits of leads (per client address, and per
+ * user instead of per e-mail address; see addSaleClue). A report needs a login and so no proof
+ * of work.
  * @summary Report a repair (or send a technical consultation); creates a work order.
  */
 export const addWorkOrder = async (repairReport: RepairReport, options?: Parameters<typeof http>[1]): Promise<WorkOrderReceiptEnvelope> => {
