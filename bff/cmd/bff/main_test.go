@@ -43,7 +43,8 @@ func production(url string, more ...string) map[string]string {
 	env := map[string]string{
 		"CONTENT_URL": url, "CRM_URL": url, "ITR_URL": url, "VM_URL": url, "ACCOUNT_URL": url, "OCR_URL": url,
 		"UPLOAD_URL_SECRET": "8f0c2b6d4e1a9f73c5b2d8e6a4f1c3b7", "PREVIEW_SECRET": "b3d1f9a7c5e2084d6f1a3c5e7b9d2f40",
-		"RENDERER_URL": "off",
+		"LEAD_CHALLENGE_SECRET": "5c2e8a1f7d3b9e604a1c7f2d8b5e3a96",
+		"RENDERER_URL":          "off",
 	}
 	for i := 0; i+1 < len(more); i += 2 {
 		env[more[i]] = more[i+1]

@@ -75,7 +75,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	log := newLogger(cfg, stdout)
 	tuneRuntime(getenv, log)
-	stopTracing, err := telemetry.Setup(ctx, getenv, log)
+	tracing, stopTracing, err := telemetry.Setup(ctx, getenv, log)
 	if err != nil {
 		return fmt.Errorf("OTEL_EXPORTER_OTLP_*: %w", err)
 	}
@@ -162,7 +162,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	// Every call to a legacy system is a span of its request's trace, and carries its traceparent.
-	transport := telemetry.Client(upstream.NewTransport(), nil, upstream.CallName)
+	transport := telemetry.Client(upstream.NewTransport(), tracing, upstream.CallName)
 	httpClient := &http.Client{Transport: transport}
 	m := metrics.New()
 	client := func(sys config.Upstream) upstream.Client {
@@ -196,7 +196,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	var queue outbox.Queue
 	outboxMetrics := m.RegisterOutbox(func() (int, time.Duration, error) { return queue.Stats() })
 	outboxOpts := outbox.Options{
-		Deliver: telemetry.Delivery(func(it outbox.Item) string { return it.Kind },
+		Deliver: telemetry.Delivery(tracing, func(it outbox.Item) string { return it.Kind },
 			repair.OutboxDelivery(deliverLeads, repair.WorkOrderDelivery(itrClient))),
 		RetryMin:       cfg.OutboxRetryMin,
 		RetryMax:       cfg.OutboxRetryMax,
@@ -244,6 +244,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		LongTimeout: cfg.LongTimeout,
 		Media:       cfg.UpstreamURLs[config.Content],
 		Transport:   transport,
+		Tracing:     tracing,
 		Metrics:     m,
 		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
 		// taking leads while the CRM is down.

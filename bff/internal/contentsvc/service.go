@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/sync/errgroup"
 
@@ -87,7 +86,7 @@ type Options struct {
 	Timeout     time.Duration
 	LongTimeout time.Duration
 	Log         *slog.Logger
-	// Tracing makes a span of every cache fill; nil uses the process's provider.
+	// Tracing makes a span of every cache fill; nil makes none.
 	Tracing trace.TracerProvider
 }
 
@@ -100,8 +99,8 @@ type Service struct {
 	longTimeout time.Duration
 	// changes counts the changes of the cached content: the pages built from it follow it.
 	changes cache.Generation
-	// tracer makes the spans of cache fills.
-	tracer trace.Tracer
+	// tracing makes the spans of cache fills; nil makes none.
+	tracing trace.TracerProvider
 }
 
 // New returns the service. It fails when the contract's operations cannot be keyed.
@@ -114,8 +113,7 @@ func New(o Options) (*Service, error) {
 	if c == nil {
 		c = cache.New(10 * time.Minute)
 	}
-	s := &Service{cms: o.CMS, cache: c, keys: k, timeout: o.Timeout, longTimeout: o.LongTimeout,
-		tracer: telemetry.Provider(o.Tracing).Tracer("contentsvc")}
+	s := &Service{cms: o.CMS, cache: c, keys: k, timeout: o.Timeout, longTimeout: o.LongTimeout, tracing: o.Tracing}
 	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -166,7 +164,7 @@ func (s *Service) Peek(key []byte) (*cache.Entry, cache.Result) {
 // requests that miss at once) and kept as long as kind says. route names the operation in the
 // metrics of answers served from the cache; fetch makes the whole envelope (see Envelope).
 func (s *Service) Answer(ctx context.Context, key Key, route string, kind Freshness, fetch cache.Fetch) (*cache.Entry, cache.Result, error) {
-	return s.cache.Load(ctx, string(key), route, policies[kind], s.timeout, s.traced(route, fetch))
+	return s.cache.Load(ctx, string(key), route, policies[kind], s.timeout, telemetry.Fill(s.tracing, route, fetch))
 }
 
 // formRoute is the content operation whose answer holds a form's definition.
@@ -295,18 +293,4 @@ func firstValue(values []string) string {
 		return ""
 	}
 	return values[0]
-}
-
-// traced is fetch in a span of its own, "cache fill <route>": in a page's trace, what a miss
-// cost apart from the answers served from the cache, and the CMS calls it made beneath it.
-func (s *Service) traced(route string, fetch cache.Fetch) cache.Fetch {
-	return func(ctx context.Context) ([]byte, error) {
-		ctx, span := s.tracer.Start(ctx, "cache fill "+route)
-		defer span.End()
-		body, err := fetch(ctx)
-		if err != nil {
-			span.SetStatus(codes.Error, err.Error())
-		}
-		return body, err
-	}
 }

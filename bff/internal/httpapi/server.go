@@ -79,8 +79,8 @@ type Deps struct {
 	Media *url.URL
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
-	// Tracing makes the spans of requests and of the renderer's calls; nil uses the process's
-	// provider (package telemetry), which records nothing unless OTLP export is configured.
+	// Tracing makes the spans of requests, cache fills and renders (package telemetry); nil, as
+	// when no OTLP export is configured, makes none.
 	Tracing trace.TracerProvider
 	// Cache keeps content answers for the content service, which owns it: nothing else reads or
 	// writes it. nil gets a new one of cache.DefaultMaxBytes.

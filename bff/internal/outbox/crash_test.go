@@ -25,6 +25,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/mocks"
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
@@ -148,6 +149,9 @@ type lead struct {
 	path   string
 	body   string
 	person string
+	// proof is the solved puzzle the lead carries (X-Lead-Proof); a lead sent again carries the
+	// same one, as a browser does.
+	proof string
 }
 
 func makeLead(n int) lead {
@@ -168,6 +172,21 @@ func makeLead(n int) lead {
 	return l
 }
 
+// leadProof fetches a puzzle from the BFF at base and solves it, as the site's forms do.
+func leadProof(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/prod-api/api/leads/challenge")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var env struct {
+		Data leads.Challenge `json:"data"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&env))
+	proof, ok := leads.Solve(env.Data)
+	require.True(t, ok, "the puzzle %+v has a solution", env.Data)
+	return proof
+}
+
 func submit(t *testing.T, base string, l lead) (status int, data map[string]any) {
 	req, err := http.NewRequest("POST", base+l.path, strings.NewReader(l.body))
 	require.NoError(t, err)
@@ -175,6 +194,7 @@ func submit(t *testing.T, base string, l lead) (status int, data map[string]any)
 	if l.key != "" {
 		req.Header.Set("Idempotency-Key", l.key)
 	}
+	req.Header.Set("X-Lead-Proof", l.proof)
 	resp, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -236,7 +256,9 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 		"HOST=127.0.0.1", "PORT=0", "ADMIN_PORT=0", "DATA_DIR=" + filepath.Join(dir, "bff"), "WEB_DIR=" + filepath.Join(dir, "no-web"),
 		"CRM_URL=" + crm.URL, "LOG_LEVEL=error", "UPSTREAM_TIMEOUT=3s",
 		"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=400ms", "OUTBOX_WORKERS=8",
-		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32), "RENDERER_URL=off",
+		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32), "LEAD_CHALLENGE_SECRET=" + strings.Repeat("l", 32), "RENDERER_URL=off",
+		// 500 leads from one address in a second: what the limits exist to refuse.
+		"LIMIT_LEADS_PER_IP=off", "LIMIT_LEADS_PER_EMAIL=off",
 	}
 	// The production binary needs every system; the others than the CRM are their stand-ins,
 	// running in this test as other teams' servers would.
@@ -248,13 +270,23 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 	}
 	bff := startBFF(t, bin, env)
 
-	// 500 leads, the first 100 of them sent twice, all at once in random order.
+	// 500 leads, the first 100 of them sent twice, all at once in random order, each with the
+	// proof of work a browser solves before it sends.
 	const total, repeated = 500, 100
+	proofs := make([]string, total)
+	for n := range total {
+		proofs[n] = leadProof(t, bff.url)
+	}
+	proven := func(n int) lead {
+		l := makeLead(n)
+		l.proof = proofs[n]
+		return l
+	}
 	var sends []lead
 	for n := range total {
-		sends = append(sends, makeLead(n))
+		sends = append(sends, proven(n))
 		if n < repeated {
-			sends = append(sends, makeLead(n))
+			sends = append(sends, proven(n))
 		}
 	}
 	rand.Shuffle(len(sends), func(i, j int) { sends[i], sends[j] = sends[j], sends[i] })
@@ -341,7 +373,7 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 
 	// A visitor retrying now gets the CRM's id.
 	for _, n := range []int{1, 2, 4} {
-		status, data := submit(t, bff.url, makeLead(n))
+		status, data := submit(t, bff.url, proven(n))
 		require.Equal(t, http.StatusOK, status)
 		assert.Equal(t, true, data["duplicate"])
 		assert.NotNil(t, data["clueId"], "lead %d", n)

@@ -64,7 +64,7 @@ type Options struct {
 	Metrics *metrics.Pages
 	// Log takes the warnings of fallbacks. Required.
 	Log *slog.Logger
-	// Tracing makes the spans of the renderer's requests; nil uses the process's provider.
+	// Tracing makes the spans of the renderer's requests; nil makes none.
 	Tracing trace.TracerProvider
 }
 

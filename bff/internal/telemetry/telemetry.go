@@ -1,9 +1,9 @@
 // Package telemetry sets up the BFF's traces with OpenTelemetry: one trace per page request
 // across the BFF, the page renderer, the BFF's data calls the renderer makes and the legacy
 // systems, carried between them in W3C traceparent headers. Spans are exported over OTLP/HTTP
-// when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set; without it
-// the tracer is OpenTelemetry's no-op one, which records nothing and costs next to nothing, and
-// a traceparent that arrives is still passed on.
+// when OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. Without it
+// there is no provider (nil), and every wrapper here returns what it wraps as it is: the busy
+// paths (a cached page, a cached answer) stay free of allocations.
 package telemetry
 
 import (
@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
-	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	metricnoop "go.opentelemetry.io/otel/metric/noop"
@@ -30,17 +29,16 @@ const ServiceName = "website-bff"
 // Propagator is how trace context travels: W3C traceparent and tracestate.
 var Propagator = propagation.TraceContext{}
 
-// Setup installs the process's tracer provider and propagator from the environment, and
-// returns the function that flushes and stops the exporter at shutdown.
-func Setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (func(context.Context) error, error) {
-	otel.SetTextMapPropagator(Propagator)
+// Setup returns the tracer provider the environment asks for, nil when it asks for none, and
+// the function that flushes and stops its exporter at shutdown.
+func Setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (trace.TracerProvider, func(context.Context) error, error) {
 	if strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")) == "" && strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")) == "" {
-		return func(context.Context) error { return nil }, nil
+		return nil, func(context.Context) error { return nil }, nil
 	}
 	// The exporter reads the OTEL_EXPORTER_OTLP_* settings itself (endpoint, headers, time-out).
 	exporter, err := otlptracehttp.New(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	name := strings.TrimSpace(getenv("OTEL_SERVICE_NAME"))
 	if name == "" {
@@ -48,30 +46,24 @@ func Setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (f
 	}
 	res, err := resource.Merge(resource.Default(), resource.NewSchemaless(semconv.ServiceName(name)))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// The sampler follows OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (parent-based, every
 	// trace by default): the SDK reads them.
 	provider := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exporter), sdktrace.WithResource(res))
-	otel.SetTracerProvider(provider)
 	log.Info("traces are exported over OTLP", "service", name)
-	return provider.Shutdown, nil
-}
-
-// Provider is the tracer provider a component uses: its own when set (tests), else the process's.
-func Provider(p trace.TracerProvider) trace.TracerProvider {
-	if p != nil {
-		return p
-	}
-	return otel.GetTracerProvider()
+	return provider, provider.Shutdown, nil
 }
 
 // Server wraps the BFF's public handler: a server span per request, continued from the
 // traceparent a caller sent (the renderer's data calls, a load balancer). It is named by the
 // method until NameSpan gives it the route template, which is known only after routing.
 func Server(next http.Handler, provider trace.TracerProvider) http.Handler {
+	if provider == nil {
+		return next
+	}
 	return otelhttp.NewHandler(next, "http",
-		otelhttp.WithTracerProvider(Provider(provider)),
+		otelhttp.WithTracerProvider(provider),
 		otelhttp.WithPropagators(Propagator),
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method }),
 		// No metrics from here: the BFF's own /metrics has them, by route template.
@@ -93,12 +85,33 @@ func NameSpan(r *http.Request, route string) {
 // Client wraps a transport to the legacy systems or the renderer: a client span per request,
 // named by name(r), with the traceparent of that span sent along.
 func Client(next http.RoundTripper, provider trace.TracerProvider, name func(*http.Request) string) http.RoundTripper {
+	if provider == nil {
+		return next
+	}
 	return otelhttp.NewTransport(next,
-		otelhttp.WithTracerProvider(Provider(provider)),
+		otelhttp.WithTracerProvider(provider),
 		otelhttp.WithPropagators(Propagator),
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return name(r) }),
 		otelhttp.WithMeterProvider(noMeters),
 	)
+}
+
+// Fill is fill in a span of its own, "cache fill <route>": in a page's trace, what a cache miss
+// cost, with the calls it made beneath it.
+func Fill(provider trace.TracerProvider, route string, fill func(context.Context) ([]byte, error)) func(context.Context) ([]byte, error) {
+	if provider == nil {
+		return fill
+	}
+	tracer := provider.Tracer("cache")
+	return func(ctx context.Context) ([]byte, error) {
+		ctx, span := tracer.Start(ctx, "cache fill "+route)
+		defer span.End()
+		body, err := fill(ctx)
+		if err != nil {
+			span.SetStatus(codes.Error, err.Error())
+		}
+		return body, err
+	}
 }
 
 // TraceID is the trace id of ctx's span, or "" when there is none.
@@ -136,8 +149,11 @@ func (h traceLogHandler) WithGroup(name string) slog.Handler {
 
 // Delivery is deliver in a span of its own, "outbox deliver <kind>": each attempt to hand a
 // lead or a work order to its system, beneath which lies the system's call.
-func Delivery[Item any, Result any](kind func(Item) string, deliver func(context.Context, Item) (Result, error)) func(context.Context, Item) (Result, error) {
-	tracer := otel.Tracer("outbox")
+func Delivery[Item any, Result any](provider trace.TracerProvider, kind func(Item) string, deliver func(context.Context, Item) (Result, error)) func(context.Context, Item) (Result, error) {
+	if provider == nil {
+		return deliver
+	}
+	tracer := provider.Tracer("outbox")
 	return func(ctx context.Context, it Item) (Result, error) {
 		ctx, span := tracer.Start(ctx, "outbox deliver "+kind(it))
 		defer span.End()
