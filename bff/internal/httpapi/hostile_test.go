@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -448,4 +449,60 @@ func allProperties(s *openapi3.Schema) map[string]*openapi3.Schema {
 		}
 	}
 	return out
+}
+
+// The media library is read-only: a write method is answered by the BFF itself (405 with Allow,
+// in the envelope) and never reaches the CMS, and a read passes on no credential of the site.
+func TestHostileMediaMethodsAndCredentialsStayAtTheBFF(t *testing.T) {
+	var mu sync.Mutex
+	var seen []*http.Request
+	cms := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Clone(r.Context()))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "image/svg+xml")
+		_, _ = w.Write([]byte("<svg/>"))
+	}))
+	t.Cleanup(cms.Close)
+	base, _ := url.Parse(cms.URL)
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Timeout: 5 * time.Second, LongTimeout: 5 * time.Second, Media: base,
+	})
+	require.NoError(t, err)
+	bff := httptest.NewServer(h)
+	t.Cleanup(bff.Close)
+	client := &http.Client{Timeout: answerLimit}
+
+	for _, method := range []string{"DELETE", "PUT", "POST", "PATCH", "OPTIONS", "TRACE"} {
+		req, _ := http.NewRequest(method, bff.URL+"/cms-assets/banners/home-zu.svg", strings.NewReader("x"))
+		resp, err := client.Do(req)
+		require.NoError(t, err, method)
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode, "%s: %s", method, raw)
+		require.Equal(t, "GET, HEAD", resp.Header.Get("Allow"), method)
+		require.Contains(t, string(raw), `"code":405`, method)
+	}
+	mu.Lock()
+	require.Empty(t, seen, "no write method reached the CMS")
+	mu.Unlock()
+
+	req, _ := http.NewRequest("GET", bff.URL+"/cms-assets/banners/home-zu.svg", nil)
+	for name, value := range map[string]string{
+		"preview": "v1.a.b", "token": "session", "Cookie": "lang=en; sid=1", "Authorization": "Bearer x",
+		"X-Preview-Token": "v1.a.b", "X-CMS-Preview-Token": "v1.a.b", "Proxy-Authorization": "Basic eA==",
+	} {
+		req.Header.Set(name, value)
+	}
+	resp, err := client.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, seen, 1)
+	for _, name := range []string{"preview", "token", "Cookie", "Authorization", "X-Preview-Token", "X-CMS-Preview-Token", "Proxy-Authorization"} {
+		require.Empty(t, seen[0].Header.Values(name), "%s reached the CMS", name)
+	}
 }
