@@ -149,7 +149,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	transport := upstream.NewTransport()
-	httpClient := &http.Client{Transport: transport}
+	httpClient := upstream.NewHTTPClient(transport)
 	m := metrics.New()
 	client := func(sys config.Upstream) upstream.Client {
 		return upstream.Client{

@@ -506,3 +506,100 @@ func TestHostileMediaMethodsAndCredentialsStayAtTheBFF(t *testing.T) {
 		require.Empty(t, seen[0].Header.Values(name), "%s reached the CMS", name)
 	}
 }
+
+// dotSegments are the path parameter values that would move an upstream request built from them
+// to another resource: dot segments and slashes, plain and percent-encoded.
+var dotSegments = []string{".", "..", "%2e", "%2e%2e", "%2E%2E", ".%2e", "%2e.", "a%2fb", "a%2Fb", "..%2f..%2fsite", "a%5cb", "%5c"}
+
+// Every path parameter of every operation refuses dot segments and slashes with 400 and the
+// envelope naming the parameter, before anything reaches a legacy system.
+func TestHostileDotSegmentsInEveryPathParameterAre400(t *testing.T) {
+	f := newHostileFixture(t)
+	token := f.login(t)
+	count := 0
+	for _, op := range f.spec.Operations() {
+		route, ok := f.spec.Route(op.Method, op.Path)
+		require.True(t, ok, op.Key())
+		plain := hostileRequests(route, op, token)[0]
+		for _, p := range route.Operation.Parameters {
+			if p.Value.In != "path" {
+				continue
+			}
+			for _, v := range dotSegments {
+				count++
+				// The plausible request's path with this parameter's value replaced.
+				path := op.Path
+				for _, q := range route.Operation.Parameters {
+					if q.Value.In == "path" {
+						value := url.PathEscape(fmt.Sprint(sample(q.Value.Schema, 0)))
+						if q.Value.Name == p.Value.Name {
+							value = v
+						}
+						path = strings.ReplaceAll(path, "{"+q.Value.Name+"}", value)
+					}
+				}
+				what := fmt.Sprintf("%s %s", op.ID, path)
+				req, _ := http.NewRequest(op.Method, f.bff.URL+"/", bytes.NewReader(plain.body))
+				req.URL.Opaque = oapi.BasePath + path // sent exactly as written
+				req.Header = plain.header.Clone()
+				if plain.contentType != "" {
+					req.Header.Set("Content-Type", plain.contentType)
+				}
+				resp, err := f.client.Do(req)
+				require.NoError(t, err, what)
+				var env envelope
+				raw, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				require.NoError(t, json.Unmarshal(raw, &env), "%s: %s", what, raw)
+				require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", what, raw)
+				require.Equal(t, "request.invalid", env.ErrorKey, what)
+				require.NotEmpty(t, env.Errors, what)
+				require.Equal(t, p.Value.Name, env.Errors[0].Field, what)
+				require.Equal(t, "must not be a dot segment or contain a slash", env.Errors[0].Message, what)
+			}
+		}
+	}
+	require.Greater(t, count, 100)
+}
+
+// A dealer's name of dot segments never reaches the CMS, and a CMS that answers a lookup with a
+// redirect is not followed: the redirect is a failure of the CMS (502), whatever it points at.
+func TestHostileDealerLookupNeitherWalksNorFollowsRedirects(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	cms := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls = append(calls, r.URL.EscapedPath())
+		mu.Unlock()
+		if strings.HasPrefix(r.URL.Path, "/cms/v2/dealers/by-name/") {
+			http.Redirect(w, r, "/cms/v2/site", http.StatusFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"secret":"the whole site"}`))
+	}))
+	t.Cleanup(cms.Close)
+	base, _ := url.Parse(cms.URL)
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Content: content.New(upstream.Client{System: "content", BaseURL: base}),
+		Timeout: 5 * time.Second, LongTimeout: 5 * time.Second,
+	})
+	require.NoError(t, err)
+	bff := httptest.NewServer(h)
+	t.Cleanup(bff.Close)
+
+	for _, name := range []string{"..", "%2e%2e", "a%2f..%2f..%2fsite"} {
+		resp := rawGet(t, bff.URL, oapi.BasePath+"/api/service/validateDealer/"+name)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, name)
+	}
+	mu.Lock()
+	require.Empty(t, calls, "no dot segment reached the CMS")
+	mu.Unlock()
+
+	resp := rawGet(t, bff.URL, oapi.BasePath+"/api/service/validateDealer/JAKA%20Partner%20Ltd")
+	require.Equal(t, http.StatusBadGateway, resp.StatusCode, "a redirect is no answer")
+	mu.Lock()
+	defer mu.Unlock()
+	require.Equal(t, []string{"/cms/v2/dealers/by-name/JAKA%20Partner%20Ltd"}, calls, "the redirect was not followed")
+}

@@ -235,11 +235,10 @@ func NewServer(d Deps) (*Handler, error) {
 					writeError(w, r, s.Log, apierr.New(NotLoggedIn, nil))
 					return
 				}
-				params := map[string]string{}
-				if rc := chi.RouteContext(r.Context()); rc != nil {
-					for i, k := range rc.URLParams.Keys {
-						params[k] = rc.URLParams.Values[i]
-					}
+				params, err := pathParams(r)
+				if err != nil {
+					writeError(w, r, s.Log, err)
+					return
 				}
 				if streamed {
 					// A file may take minutes, at no less than the minimum rate (slow_body.go).
@@ -339,6 +338,49 @@ func requiresLogin(route *routers.Route) bool {
 		}
 	}
 	return false
+}
+
+// pathParams decodes the path parameters of an operation's request, the one check of every
+// route's path parameters, and refuses (400 request.invalid, naming the parameter) a value that
+// could change the path of an upstream request built from it: a dot segment ("." or "..", also
+// written %2e%2e) or a slash or backslash (also %2f, %5c). Such a value is never a name or an id
+// of the site, and a legacy system's URL built from it would reach another resource.
+//
+// chi matches the escaped path when the request's path has escapes of its own (RawPath), and
+// then hands its parameters over still escaped: they are decoded here, once, and written back,
+// so that every handler reads the decoded value.
+func pathParams(r *http.Request) (map[string]string, error) {
+	params := map[string]string{}
+	rc := chi.RouteContext(r.Context())
+	if rc == nil {
+		return params, nil
+	}
+	escaped := r.URL.RawPath != ""
+	var bad []apierr.FieldError
+	for i, name := range rc.URLParams.Keys {
+		if name == "*" {
+			continue // the mount's rest of the path, not a parameter
+		}
+		v := rc.URLParams.Values[i]
+		if escaped {
+			decoded, err := url.PathUnescape(v)
+			if err != nil {
+				bad = append(bad, apierr.FieldError{Field: name, Message: "is not a valid path segment"})
+				continue
+			}
+			v = decoded
+		}
+		if v == "." || v == ".." || strings.ContainsAny(v, "/\\") {
+			bad = append(bad, apierr.FieldError{Field: name, Message: "must not be a dot segment or contain a slash"})
+			continue
+		}
+		rc.URLParams.Values[i] = v
+		params[name] = v
+	}
+	if len(bad) > 0 {
+		return nil, apierr.Invalid(bad...)
+	}
+	return params, nil
 }
 
 // operation wraps one operation's handler with its time-out: every upstream call the handler
