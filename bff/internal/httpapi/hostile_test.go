@@ -603,3 +603,58 @@ func TestHostileDealerLookupNeitherWalksNorFollowsRedirects(t *testing.T) {
 	defer mu.Unlock()
 	require.Equal(t, []string{"/cms/v2/dealers/by-name/JAKA%20Partner%20Ltd"}, calls, "the redirect was not followed")
 }
+
+// Every answer of a personal operation of the contract (one that takes a session token or is
+// marked x-personal), success or failure, is for the visitor's browser only and kept by no cache.
+func TestHostileEveryPersonalAnswerIsPrivateNoStore(t *testing.T) {
+	f := newHostileFixture(t)
+	token := f.login(t)
+	// The operations without the token header that hand out a token or tell about one person:
+	// the contract must mark them, or their answers could be kept by a shared cache.
+	markedPersonal := map[string]bool{}
+	count := 0
+	for _, op := range f.spec.Operations() {
+		route, ok := f.spec.Route(op.Method, op.Path)
+		require.True(t, ok, op.Key())
+		takesToken := false
+		for _, p := range route.Operation.Parameters {
+			takesToken = takesToken || p.Value.Name == "token"
+		}
+		marked, _ := route.Operation.Extensions["x-personal"].(bool)
+		if marked {
+			markedPersonal[op.ID] = true
+		}
+		if !takesToken && !marked {
+			continue
+		}
+		plain := hostileRequests(route, op, token)[0]
+		failing := plain
+		failing.header = plain.header.Clone()
+		if takesToken {
+			failing.header.Set("Token", "no-such-session")
+		} else {
+			failing.body = []byte(`{"truncated":`)
+		}
+		for _, hr := range []hostileRequest{plain, failing} {
+			count++
+			req, _ := http.NewRequest(op.Method, f.bff.URL+oapi.BasePath+hr.path, bytes.NewReader(hr.body))
+			req.Header = hr.header.Clone()
+			if hr.contentType != "" {
+				req.Header.Set("Content-Type", hr.contentType)
+			}
+			resp, err := f.client.Do(req)
+			require.NoError(t, err, op.ID)
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			require.Equal(t, "private, no-store", resp.Header.Get("Cache-Control"), "%s answered %d", op.ID, resp.StatusCode)
+		}
+	}
+	for _, id := range []string{
+		"phonePasswordLogin", "phoneCodeLogin", "emailPasswordLogin", "emailCodeLogin", "phoneRegister", "emailRegister",
+		"overseasEmailRegister", "phoneResetPass", "emailResetPass", "thirdPartyLogin", "thirdPartyAuthorize", "wxCode",
+		"inspectUserIsExit", "phoneVerificationCode", "emailVerificationCode",
+	} {
+		require.True(t, markedPersonal[id], "%s hands out a token or tells about someone: x-personal", id)
+	}
+	require.Greater(t, count, 40)
+}

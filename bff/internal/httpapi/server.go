@@ -227,8 +227,13 @@ func NewServer(d Deps) (*Handler, error) {
 			if streamed {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
-			login := requiresLogin(route)
+			login, private := requiresLogin(route), personal(route)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
+				// Set before anything can answer, so that every answer of a personal operation,
+				// its failures included, is kept by no cache.
+				if private {
+					w.Header().Set("Cache-Control", personalCacheControl)
+				}
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
 				if login && strings.TrimSpace(r.Header.Get("token")) == "" {
@@ -381,6 +386,24 @@ func pathParams(r *http.Request) (map[string]string, error) {
 		return nil, apierr.Invalid(bad...)
 	}
 	return params, nil
+}
+
+// personalCacheControl is the Cache-Control of every answer of a personal operation: for this
+// browser only, and not even kept there.
+const personalCacheControl = "private, no-store"
+
+// personal reports whether the contract says the operation's answers belong to one person: it
+// takes a session token (the token header, required or not, or validateToken's token in the
+// query), or it is marked x-personal (logins, registrations, codes and account lookups,
+// enquiries: answers that hand out a token or tell about someone).
+func personal(route *routers.Route) bool {
+	for _, p := range route.Operation.Parameters {
+		if p.Value != nil && p.Value.Name == "token" {
+			return true
+		}
+	}
+	v, ok := route.Operation.Extensions["x-personal"].(bool)
+	return ok && v
 }
 
 // operation wraps one operation's handler with its time-out: every upstream call the handler
