@@ -258,6 +258,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		RendererTimeout: cfg.RendererTimeout,
 		PageCache:       cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute),
 		PageTTL:         cfg.PageCacheTTL,
+		PageLimits:      &cfg.PageLimits,
 	})
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"sort"
@@ -21,10 +22,13 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/pages"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -657,4 +661,165 @@ func TestHostileEveryPersonalAnswerIsPrivateNoStore(t *testing.T) {
 		require.True(t, markedPersonal[id], "%s hands out a token or tells about someone: x-personal", id)
 	}
 	require.Greater(t, count, 40)
+}
+
+// junkRenderer is a page renderer after the renderer's contract whose pages below /en/junk do
+// not exist (a public 404), and that counts its renders and the origins it was asked for.
+type junkRenderer struct {
+	*httptest.Server
+	mu      sync.Mutex
+	renders int
+	origins []string
+}
+
+func newJunkRenderer(t *testing.T) *junkRenderer {
+	rd := &junkRenderer{}
+	rd.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rd.mu.Lock()
+		rd.renders++
+		rd.origins = append(rd.origins, r.Header.Get("X-Site-Origin"))
+		rd.mu.Unlock()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		if strings.HasPrefix(r.URL.Path, "/en/junk") {
+			w.WriteHeader(http.StatusNotFound)
+		}
+		fmt.Fprintf(w, "<!doctype html><link rel=canonical href=%q><p>%s</p>%s", r.Header.Get("X-Site-Origin")+r.URL.Path, r.URL.RequestURI(), strings.Repeat("robot ", 2000))
+	}))
+	t.Cleanup(rd.Close)
+	return rd
+}
+
+func (rd *junkRenderer) count() (int, []string) {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return rd.renders, append([]string(nil), rd.origins...)
+}
+
+// getAs sends a GET of path with Host host and, when client is set, X-Forwarded-For client.
+func getAs(t *testing.T, base, path, host, client string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", base+path, nil)
+	req.Host = host
+	if client != "" {
+		req.Header.Set("X-Forwarded-For", client)
+	}
+	resp, err := (&http.Client{Timeout: answerLimit}).Do(req)
+	require.NoError(t, err, path)
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(raw)
+}
+
+// A Host header that is not the site's (without SITE_ORIGINS: not this machine) makes no render,
+// no cache entry and no link naming it; robots.txt does not name it either.
+func TestHostileMadeUpHostsNeitherRenderNorFillThePageCache(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(pages.DefaultMaxBytes, time.Minute)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+	})
+	for i := range 20 {
+		host := fmt.Sprintf("evil-%d.example", i)
+		status, body := getAs(t, f.bff.URL, "/en/productList", host, "")
+		require.Equal(t, http.StatusOK, status, host)
+		require.NotContains(t, body, host, "the page names no made-up host")
+		status, body = getAs(t, f.bff.URL, "/robots.txt", host, "")
+		require.Equal(t, http.StatusOK, status)
+		require.NotContains(t, body, host, "robots.txt names no made-up host")
+		require.Contains(t, body, "Sitemap: /sitemap.xml")
+	}
+	renders, origins := rd.count()
+	require.Zero(t, renders, "no render for a made-up host: %v", origins)
+	require.Zero(t, pageCache.Len(), "no cache entry for a made-up host")
+
+	// This machine's own host is the site's: rendered once and cached.
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	for range 2 {
+		status, body := getAs(t, f.bff.URL, "/en/productList", host, "")
+		require.Equal(t, http.StatusOK, status)
+		require.Contains(t, body, "http://"+host+"/en/productList")
+	}
+	renders, _ = rd.count()
+	require.Equal(t, 1, renders)
+	require.Equal(t, 1, pageCache.Len())
+}
+
+// Pages that do not exist are kept apart from the site's pages: a flood of made-up paths fills
+// only the tail of the page cache (with its own metrics) and the site's pages stay cached.
+func TestHostileNotFoundPagesNeverEvictTheSitesPages(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(1<<20, time.Minute) // the smallest PAGE_CACHE_MAX_BYTES
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+		d.PageLimits = &pages.Limits{} // no limit: the bound alone is under test here
+	})
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	status, _ := getAs(t, f.bff.URL, "/en/productList", host, "")
+	require.Equal(t, http.StatusOK, status)
+	for i := range 300 {
+		status, _ := getAs(t, f.bff.URL, fmt.Sprintf("/en/junk-%d", i), host, "")
+		require.Equal(t, http.StatusNotFound, status)
+	}
+	require.Equal(t, 1, pageCache.Len(), "only the site's page is in the page cache")
+	before, _ := rd.count()
+	status, _ = getAs(t, f.bff.URL, "/en/productList", host, "")
+	require.Equal(t, http.StatusOK, status)
+	after, _ := rd.count()
+	require.Equal(t, before, after, "the site's page is still cached")
+	// A not-found page is cached too, in the tail.
+	status, _ = getAs(t, f.bff.URL, "/en/junk-299", host, "")
+	require.Equal(t, http.StatusNotFound, status)
+	again, _ := rd.count()
+	require.Equal(t, after, again)
+
+	_, metricsText := getAs(t, f.admin.URL, "/metrics", strings.TrimPrefix(f.admin.URL, "http://"), "")
+	require.Contains(t, metricsText, "bff_page_tail_cache_entries")
+	require.Contains(t, metricsText, "bff_page_tail_cache_evictions_total")
+}
+
+// Renders of made-up pages (not found, or with a query) are limited per client address: past the
+// limit the client gets the client-rendered app, with no render and no entry, while renders of
+// the site's pages are never counted and other clients are not affected.
+func TestHostileRendersOfMadeUpPagesAreLimitedPerClient(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(pages.DefaultMaxBytes, time.Minute)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+		d.PageLimits = &pages.Limits{PerIP: []ratelimit.Rule{{Limit: 5, Window: time.Minute}}}
+		d.AccountLimits = &ratelimit.Limits{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	})
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	// The site's pages, however many, are not counted.
+	for _, p := range []string{"/en/productList", "/en/about", "/en/news", "/en/case", "/en/service", "/en/contact", "/en/join", "/en/download"} {
+		status, _ := getAs(t, f.bff.URL, p, host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status, p)
+	}
+	// Made-up pages are, up to the limit.
+	for i := range 5 {
+		status, _ := getAs(t, f.bff.URL, fmt.Sprintf("/en/news?q=junk-%d", i), host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status)
+	}
+	renders, _ := rd.count()
+	require.Equal(t, 13, renders)
+	for i := range 20 {
+		status, body := getAs(t, f.bff.URL, fmt.Sprintf("/en/junk-%d", i), host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status)
+		require.Equal(t, "<!doctype html><title>site</title>", body, "past the limit: the client-rendered app")
+	}
+	renders, _ = rd.count()
+	require.Equal(t, 13, renders, "no render past the limit")
+	// Cached pages are still served to that client, and another client still gets renders.
+	_, body := getAs(t, f.bff.URL, "/en/about", host, "203.0.113.7")
+	require.Contains(t, body, "/en/about")
+	status, _ := getAs(t, f.bff.URL, "/en/junk-1", host, "198.51.100.9")
+	require.Equal(t, http.StatusNotFound, status)
+	renders, _ = rd.count()
+	require.Equal(t, 14, renders)
+
+	_, metricsText := getAs(t, f.admin.URL, "/metrics", strings.TrimPrefix(f.admin.URL, "http://"), "")
+	require.Contains(t, metricsText, `bff_render_fallbacks_total{reason="limit"} 20`)
 }

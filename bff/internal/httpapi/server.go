@@ -66,6 +66,10 @@ type Deps struct {
 	PageCache *cache.Cache
 	// PageTTL is how long a rendered page stays fresh; pages.DefaultTTL when 0.
 	PageTTL time.Duration
+	// PageLimits bound the renders of made-up pages per client address (see pages.Limits);
+	// nil means pages.DefaultLimits(). The client address is read as AccountLimits'
+	// TrustedProxies say, and the limiter is made by Limiters (shared by the replicas with Redis).
+	PageLimits *pages.Limits
 	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.
 	Timeout     time.Duration
 	LongTimeout time.Duration
@@ -300,28 +304,39 @@ func (s *Server) pages() http.Handler {
 	// A page is built from content answers (the renderer reads them through this BFF): when one
 	// of them changes, every page built before is served once more while it is rendered again.
 	s.PageCache.Generation = s.contents.Changes()
+	// The pages whose key a visitor makes up (not found, with a query) are kept apart, in an
+	// eighth of the page cache's bound, so that they never evict the site's pages.
+	tail := cache.NewBounded(pages.TailMaxBytes(s.PageCache.Stats().MaxBytes), 10*time.Minute)
+	tail.Generation = s.PageCache.Generation
+	limits := pages.DefaultLimits()
+	if s.PageLimits != nil {
+		limits = *s.PageLimits
+	}
 	s.pageRoute = s.routeMetrics(pageRoute)
 	s.pageHandler = pages.New(pages.Options{
 		Renderer: s.Renderer,
 		Timeout:  s.RendererTimeout,
 		WebDir:   s.WebDir,
 		Cache:    s.PageCache,
+		Tail:     tail,
 		TTL:      s.PageTTL,
-		Origin:   s.pageOrigin,
-		Metrics: s.Metrics.RegisterPages(func() metrics.CacheStats {
-			st := s.PageCache.Stats()
-			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
-		}),
-		Log: s.Log,
+		// Pages are rendered and cached only for the site's own origins (siteOrigin): a made-up
+		// Host header is never rendered, cached, nor named in a page's links.
+		Origin:  s.siteOrigin,
+		Renders: s.Limiters.Rules("renders-ip", limits.PerIP...),
+		Client:  s.guard.clientKey,
+		Metrics: s.Metrics.RegisterPages(cacheStats(s.PageCache), cacheStats(tail)),
+		Log:     s.Log,
 	})
 	return s.pageHandler
 }
 
-// pageOrigin is the origin rendered pages name in their canonical and hreflang links (see
-// siteOrigin); pages are cached per origin, so a made-up Host header never reaches another visitor.
-func (s *Server) pageOrigin(r *http.Request) string {
-	origin, _ := s.siteOrigin(r)
-	return origin
+// cacheStats reads c's figures for the metrics.
+func cacheStats(c *cache.Cache) func() metrics.CacheStats {
+	return func() metrics.CacheStats {
+		st := c.Stats()
+		return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
+	}
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the
