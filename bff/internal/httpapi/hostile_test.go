@@ -823,3 +823,58 @@ func TestHostileRendersOfMadeUpPagesAreLimitedPerClient(t *testing.T) {
 	_, metricsText := getAs(t, f.admin.URL, "/metrics", strings.TrimPrefix(f.admin.URL, "http://"), "")
 	require.Contains(t, metricsText, `bff_render_fallbacks_total{reason="limit"} 20`)
 }
+
+// previewLinkToken asks the CMS for an editor's preview link of page, as its preview button does,
+// and returns the link's token.
+func previewLinkToken(t *testing.T, cmsURL, page string) string {
+	t.Helper()
+	resp, err := http.Post(cmsURL+"/__admin/preview-links", "application/json",
+		strings.NewReader(`{"path": "`+page+`", "editor": "li.na@jaka.com"}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusCreated, resp.StatusCode)
+	var link struct{ Token string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&link))
+	return link.Token
+}
+
+// A preview token opens the page it was issued for: the link of news 38 shows no other draft,
+// neither news 40 nor the drafts in lists or on other pages; each draft needs its own page's link.
+func TestHostilePreviewTokensOpenOnlyTheirPage(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	news38 := previewLinkToken(t, f.cmsURL, "/en/preview/newsDetail/38")
+	news40 := previewLinkToken(t, f.cmsURL, "/preview/newsDetail/40")
+	newsList := previewLinkToken(t, f.cmsURL, "/en/preview/news")
+	investment := previewLinkToken(t, f.cmsURL, "/en/preview/investment")
+	read := func(path, token string) (int, string) {
+		req, _ := http.NewRequest("GET", f.bff.URL+oapi.BasePath+path, nil)
+		req.Header.Set("lang", "en")
+		req.Header.Set("preview", token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(raw)
+	}
+	const draftNews, draftAnnouncement = "/api/news/getNewsDetail/2/40", "/api/common/getDetails/303/3035"
+	const newsOfType2 = "/api/news/newsList?typeId=2&pageNum=1&pageSize=50"
+
+	status, _ := read(draftNews, news38)
+	require.Equal(t, http.StatusNotFound, status, "the link of news 38 does not open the draft of news 40")
+	status, _ = read(draftAnnouncement, news38)
+	require.Equal(t, http.StatusNotFound, status, "nor a draft of another page")
+	_, list := read(newsOfType2, news38)
+	require.NotContains(t, list, `"id":40,`, "nor a draft in a list")
+
+	status, _ = read(draftNews, news40)
+	require.Equal(t, http.StatusOK, status, "the link of news 40 opens it")
+	status, _ = read(draftAnnouncement, news40)
+	require.Equal(t, http.StatusNotFound, status, "and nothing else")
+
+	_, list = read(newsOfType2, newsList)
+	require.Contains(t, list, `"id":40,`, "the news list's link shows the draft in the list")
+	status, _ = read(draftNews, newsList)
+	require.Equal(t, http.StatusNotFound, status, "not the item's own page, which has links of its own")
+	status, _ = read(draftAnnouncement, investment)
+	require.Equal(t, http.StatusOK, status, "a page's link opens the drafts the page reads")
+}
