@@ -681,6 +681,7 @@ func newJunkRenderer(t *testing.T) *junkRenderer {
 		rd.mu.Unlock()
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=60")
+		w.Header().Set("Server-Timing", "render;dur=12, data;dur=40")
 		if strings.HasPrefix(r.URL.Path, "/en/junk") {
 			w.WriteHeader(http.StatusNotFound)
 		}
@@ -877,4 +878,31 @@ func TestHostilePreviewTokensOpenOnlyTheirPage(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, status, "not the item's own page, which has links of its own")
 	status, _ = read(draftAnnouncement, investment)
 	require.Equal(t, http.StatusOK, status, "a page's link opens the drafts the page reads")
+}
+
+// The mini-program's SDK may load scripts inside the mini-program only: every other visitor's
+// page allows the site's own scripts alone, and pages vary by User-Agent. The renderer's
+// Server-Timing never reaches a visitor.
+func TestHostilePagesAllowTheMiniProgramSDKOnlyInsideIt(t *testing.T) {
+	rd := newJunkRenderer(t)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) { d.Renderer, _ = url.Parse(rd.URL) })
+	page := func(path, ua string) *http.Response {
+		req, _ := http.NewRequest("GET", f.bff.URL+path, nil)
+		req.Header.Set("User-Agent", ua)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	browser := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0"
+	inside := "Mozilla/5.0 (iPhone) MicroMessenger/8.0.50 miniProgram/wx123"
+	for _, path := range []string{"/en/productList", "/en/login"} {
+		resp := page(path, browser)
+		require.NotContains(t, resp.Header.Get("Content-Security-Policy"), "res.wx.qq.com", path)
+		require.Empty(t, resp.Header.Get("Server-Timing"), path)
+		resp = page(path, inside)
+		require.Contains(t, resp.Header.Get("Content-Security-Policy"), "script-src 'self' https://res.wx.qq.com", path)
+	}
+	require.Contains(t, page("/en/productList", browser).Header.Get("Vary"), "User-Agent")
 }

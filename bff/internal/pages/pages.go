@@ -321,11 +321,15 @@ func fold(dst []byte, s string) []byte {
 
 // Formats of cached pages. Browsers revalidate every page (a 304 when nothing changed): a page
 // names the hashed scripts of one build, and a page kept past a deployment would ask for
-// scripts that are gone. The home page of zh, /index, depends on the visitor's language.
-const indexVary = "Accept-Encoding, " + languageVary
+// scripts that are gone. The home page of zh, /index, depends on the visitor's language. Every
+// page's Content-Security-Policy depends on the User-Agent (the mini-program's may load its SDK).
+const (
+	pageVary  = "Accept-Encoding, User-Agent"
+	indexVary = "Accept-Encoding, " + languageVary
+)
 
 var (
-	pageFormat  = cache.NewFormat("text/html; charset=utf-8", "Accept-Encoding", "no-cache")
+	pageFormat  = cache.NewFormat("text/html; charset=utf-8", pageVary, "no-cache")
 	indexFormat = cache.NewFormat("text/html; charset=utf-8", indexVary, "no-cache")
 )
 

@@ -384,7 +384,7 @@ func TestACachedPageHasAnETagA304AndGzip(t *testing.T) {
 	s := newSetup(t, rd)
 	first := s.get("/en/productList", "Accept-Encoding", "gzip, deflate, br")
 	assert.Equal(t, "gzip", first.Header().Get("Content-Encoding"))
-	assert.Equal(t, "Accept-Encoding", first.Header().Get("Vary"))
+	assert.Equal(t, "Accept-Encoding, User-Agent", first.Header().Get("Vary"))
 	zr, err := gzip.NewReader(first.Body)
 	require.NoError(t, err)
 	page, _ := io.ReadAll(zr)

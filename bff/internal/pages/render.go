@@ -41,7 +41,10 @@ const streamTimeout = 30 * time.Second
 // headers, cookies, validators) is the BFF's to say: the site's security headers are set on
 // every answer before the page handler runs.
 var (
-	passedHeaders   = []string{"Content-Type", "Location", "X-Robots-Tag", "Cache-Control", "Server-Timing"}
+	// No Server-Timing: the renderer's timings are for the BFF's operators (bench/render-times.mjs
+	// reads them from a renderer of its own), not for visitors, to whom they would tell how long
+	// each page's data takes.
+	passedHeaders   = []string{"Content-Type", "Location", "X-Robots-Tag", "Cache-Control"}
 	streamedHeaders = append([]string{"Content-Length", "Content-Encoding", "Vary"}, passedHeaders...)
 )
 
