@@ -32,7 +32,7 @@ func newHandler(t *testing.T) http.Handler {
 var testPreviewSecret = []byte("the content CMS's preview secret in tests")
 
 // previewToken is a valid preview token of the CMS under test: reads that carry it see drafts.
-var previewToken = MintPreviewToken(testPreviewSecret, "editor@jaka.com", time.Now().Add(time.Hour))
+var previewToken = MintPreviewToken(testPreviewSecret, "editor@jaka.com", "/preview/investment", time.Now().Add(time.Hour))
 
 type navItem struct {
 	Name       string    `json:"name"`

@@ -20,8 +20,12 @@ import (
 // and passes it back on its reads (X-CMS-Preview-Token); the CMS serves drafts only to reads that
 // carry a valid one. Both ends share the secret that signs the tokens (PREVIEW_SECRET).
 //
-// A token is v1.<base64url(JSON {"sub": editor, "exp": unix seconds})>.<base64url(HMAC-SHA256(
-// secret, "v1."+payload))>, base64url without padding, payload being the encoded middle part.
+// A token is v1.<base64url(JSON {"sub": editor, "path": page, "exp": unix seconds})>.<base64url(
+// HMAC-SHA256(secret, "v1."+payload))>, base64url without padding, payload being the encoded
+// middle part. path is the page the link was handed out for: the site's backend opens that
+// page's drafts only (an item's page, only that item's), and passes the token on to this CMS
+// only on the reads it opens. This CMS checks the signature and expiry, not the path: it does not
+// know the site's pages.
 
 // PreviewTokenHeader carries an editor's preview token on a read; a valid one adds drafts and
 // unpublished changes to the answer.
@@ -76,10 +80,10 @@ func (p *previews) wrap(next http.Handler) http.Handler {
 	})
 }
 
-// MintPreviewToken returns the preview token of editor that expires at expires, signed with
-// secret.
-func MintPreviewToken(secret []byte, editor string, expires time.Time) string {
-	raw, _ := json.Marshal(map[string]any{"sub": editor, "exp": expires.Unix()})
+// MintPreviewToken returns the preview token of editor for the site page path that expires at
+// expires, signed with secret.
+func MintPreviewToken(secret []byte, editor, path string, expires time.Time) string {
+	raw, _ := json.Marshal(map[string]any{"sub": editor, "path": path, "exp": expires.Unix()})
 	payload := base64.RawURLEncoding.EncodeToString(raw)
 	return "v1." + payload + "." + base64.RawURLEncoding.EncodeToString(previewMAC(secret, payload))
 }
@@ -154,7 +158,7 @@ func (p *previews) mintLink(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	expires := p.now().Add(ttl)
-	token := MintPreviewToken(p.secret, editor, expires)
+	token := MintPreviewToken(p.secret, editor, page.Path, expires)
 	query := page.Query()
 	query.Set("previewToken", token)
 	page.RawQuery = query.Encode()

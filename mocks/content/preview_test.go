@@ -57,7 +57,7 @@ func mintLink(t *testing.T, h http.Handler, body string) (int, map[string]string
 
 func TestDraftsNeedAValidPreviewToken(t *testing.T) {
 	cms := newPreviewCMS(t, testPreviewSecret)
-	valid := MintPreviewToken(testPreviewSecret, "editor@jaka.com", cms.now.Add(time.Hour))
+	valid := MintPreviewToken(testPreviewSecret, "editor@jaka.com", "/preview/investment", cms.now.Add(time.Hour))
 	parts := strings.Split(valid, ".")
 	// A visitor who rewrote the expiry of an old token, keeping its signature.
 	forgedPayload := base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"editor@jaka.com","exp":1900000000}`))
@@ -69,11 +69,11 @@ func TestDraftsNeedAValidPreviewToken(t *testing.T) {
 		"no token":         nil,
 		"the old header":   {"X-CMS-Preview", "true"},
 		"garbage":          {PreviewTokenHeader, "1"},
-		"expired":          {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "editor@jaka.com", cms.now.Add(-time.Second))},
-		"too long-lived":   {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "editor@jaka.com", cms.now.Add(25*time.Hour))},
-		"another secret":   {PreviewTokenHeader, MintPreviewToken([]byte("someone else's secret"), "editor@jaka.com", cms.now.Add(time.Hour))},
+		"expired":          {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "editor@jaka.com", "/preview/investment", cms.now.Add(-time.Second))},
+		"too long-lived":   {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "editor@jaka.com", "/preview/investment", cms.now.Add(25*time.Hour))},
+		"another secret":   {PreviewTokenHeader, MintPreviewToken([]byte("someone else's secret"), "editor@jaka.com", "/preview/investment", cms.now.Add(time.Hour))},
 		"tampered payload": {PreviewTokenHeader, parts[0] + "." + forgedPayload + "." + parts[2]},
-		"no editor":        {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "", cms.now.Add(time.Hour))},
+		"no editor":        {PreviewTokenHeader, MintPreviewToken(testPreviewSecret, "", "/preview/investment", cms.now.Add(time.Hour))},
 	} {
 		code, _ := get(t, cms, draftPath, headers...)
 		assert.Equal(t, http.StatusNotFound, code, "%s: the draft is not published", name)
@@ -125,6 +125,6 @@ func TestWithoutASecretThereAreNoPreviews(t *testing.T) {
 	code, out := mintLink(t, cms, `{"path": "/preview/news", "editor": "x"}`)
 	assert.Equal(t, http.StatusServiceUnavailable, code)
 	assert.Contains(t, out["error"], "PREVIEW_SECRET")
-	code, _ = get(t, cms, draftPath, PreviewTokenHeader, MintPreviewToken(nil, "editor", cms.now.Add(time.Hour)))
+	code, _ = get(t, cms, draftPath, PreviewTokenHeader, MintPreviewToken(nil, "editor", "/preview/investment", cms.now.Add(time.Hour)))
 	assert.Equal(t, http.StatusNotFound, code, "a token signed with the empty key reads no drafts")
 }

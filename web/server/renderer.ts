@@ -150,7 +150,8 @@ const server = createServer((request, response) => {
       if (result && !response.destroyed) answer(response, result, started, head);
     },
     (error: unknown) => {
-      console.error('[renderer] page failed', path, error);
+      // The path without its query: a query may hold what a visitor typed (a search, a token).
+      console.error('[renderer] page failed', path.split('?')[0], error);
       if (!response.headersSent) send(response, 500, { 'Content-Type': 'text/plain' }, 'render failed\n', head);
     },
   );

@@ -163,7 +163,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	}
 	// Every call to a legacy system is a span of its request's trace, and carries its traceparent.
 	transport := telemetry.Client(upstream.NewTransport(), tracing, upstream.CallName)
-	httpClient := &http.Client{Transport: transport}
+	httpClient := upstream.NewHTTPClient(transport)
 	m := metrics.New()
 	client := func(sys config.Upstream) upstream.Client {
 		return upstream.Client{
@@ -283,6 +283,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		RendererTimeout: cfg.RendererTimeout,
 		PageCache:       cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute),
 		PageTTL:         cfg.PageCacheTTL,
+		PageLimits:      &cfg.PageLimits,
 	})
 	if err != nil {
 		return err

@@ -18,6 +18,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/jakarobotics/website/bff/internal/leads"
+	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 )
@@ -127,6 +128,8 @@ type Config struct {
 	// production, the same on every replica. Empty (development only) uses a random key per
 	// process.
 	LeadChallengeSecret string
+	// PageLimits bound the renders of made-up pages (not found, with a query) per client address.
+	PageLimits pages.Limits
 	// RendererURL is the base URL of the page renderer, which renders the site's pages on the
 	// server (RENDERER_URL). RendererOff (RENDERER_URL=off) serves the client-rendered app
 	// only. Neither is a development start, where bff-dev runs the renderer itself; the
@@ -235,7 +238,8 @@ var settings = []setting{
 	{"RENDERER_URL", "", "base URL of the page renderer, or off to serve the client-rendered app only (bff-dev: runs node web/dist-ssr/renderer.js itself when empty)"},
 	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
 	{"PAGE_CACHE_TTL", "60s", "how long a rendered page is fresh for visitors without a session, then served while it is rendered again (1s to 24h)"},
-	{"PAGE_CACHE_MAX_BYTES", "67108864", "bound of the cache of rendered pages in bytes (pages, their gzip and keys; 1 MiB to 64 GiB)"},
+	{"PAGE_CACHE_MAX_BYTES", "67108864", "bound of the cache of rendered pages in bytes (pages, their gzip and keys; 1 MiB to 64 GiB); an eighth of it holds the not-found pages and the pages with a query"},
+	{"LIMIT_RENDERS_PER_IP", "120/1m,1000/1h", "renders of pages that do not exist or have a query, per client address; past it, the client-rendered app (count/window,…; off)"},
 	{"REDIS_URL", "", "Redis shared by the replicas of one site, redis://[user:password@]host:port/db or rediss:// for TLS: rate limits, token checks, login states, trial locks (empty: kept in this process, for one replica only)"},
 	{"REDIS_PREFIX", "jaka:", "beginning of every key the BFF writes in Redis"},
 }
@@ -372,6 +376,7 @@ func Load(getenv func(string) string) (Config, error) {
 		{"LIMIT_PREVIEW_PER_EDITOR", &c.PreviewLimits.PerEditor},
 		{"LIMIT_LEADS_PER_IP", &c.LeadLimits.PerIP},
 		{"LIMIT_LEADS_PER_EMAIL", &c.LeadLimits.PerEmail},
+		{"LIMIT_RENDERS_PER_IP", &c.PageLimits.PerIP},
 	} {
 		if *l.rules, err = ratelimit.ParseRules(get(l.name)); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", l.name, err))
@@ -548,7 +553,7 @@ func (c Config) String() string {
 	if c.PreviewSecret != "" {
 		previewSecret = "set" // never printed
 	}
-	fmt.Fprintf(&b, " preview_key=%s %s", previewSecret, c.PreviewLimits)
+	fmt.Fprintf(&b, " preview_key=%s %s %s", previewSecret, c.PreviewLimits, c.PageLimits)
 	leadKey := "random"
 	if c.LeadChallengeSecret != "" {
 		leadKey = "set" // never printed

@@ -47,7 +47,6 @@ func optional(s string) *string {
 
 // writeAccount answers success with data and the operation's own success text.
 func writeAccount(w http.ResponseWriter, r *http.Request, msgKey string, data any) {
-	w.Header().Set("Cache-Control", "no-store")
 	writeEnvelope(w, http.StatusOK, envelope{
 		Success: true,
 		Code:    http.StatusOK,
@@ -58,7 +57,6 @@ func writeAccount(w http.ResponseWriter, r *http.Request, msgKey string, data an
 
 // accountError answers a failure of an account operation.
 func accountError(w http.ResponseWriter, r *http.Request, s *Server, err error) {
-	w.Header().Set("Cache-Control", "no-store")
 	writeError(w, r, s.Log, err)
 }
 

@@ -165,7 +165,7 @@ func (f *acctFixture) do(t *testing.T, method, path, body string, headers ...str
 	})
 	assert.NoError(t, err, "%s %s answered %s", method, path, raw)
 	if resp.StatusCode == http.StatusOK {
-		assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"), "account answers are never cached: %s", path)
+		assert.Equal(t, "private, no-store", resp.Header.Get("Cache-Control"), "account answers are never cached: %s", path)
 	}
 
 	var env envelope

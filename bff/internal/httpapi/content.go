@@ -68,10 +68,11 @@ func (s *Server) cms(route cmsRoute) http.HandlerFunc {
 type contentFetch func(ctx context.Context, locale, previewToken string) ([]byte, error)
 
 // serveContent answers with the data that fetch reads, wrapped in the envelope: straight from
-// the CMS for an editor's preview (a valid preview token), through the cache for everyone else,
-// including requests whose preview header holds no valid token.
+// the CMS for an editor's preview (a valid preview token that opens this read: see draftItems),
+// through the cache for everyone else, including requests whose preview header holds no valid
+// token or one issued for another page.
 func (s *Server) serveContent(w http.ResponseWriter, r *http.Request, fresh contentsvc.Freshness, fetch contentFetch) {
-	if p, ok := s.previewOf(r); ok {
+	if p, ok := s.previewOf(r); ok && p.opens(draftItemOf(r)) {
 		s.servePreview(w, r, p, fetch)
 		return
 	}

@@ -107,7 +107,6 @@ func (s *Server) getExamResultByCodeOrPhone(w http.ResponseWriter, r *http.Reque
 			certs[i].HolderName = maskName(certs[i].HolderName)
 		}
 	}
-	w.Header().Set("Cache-Control", "private, no-store")
 	writeData(w, r, certs)
 }
 
@@ -137,6 +136,5 @@ func (s *Server) generateImage(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "private, no-store")
 	writeData(w, r, img)
 }

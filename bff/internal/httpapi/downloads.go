@@ -70,7 +70,6 @@ func (s *Server) userDownload(w http.ResponseWriter, r *http.Request) {
 	if link.File != nil {
 		answer.URL = s.documentURL(*event.UserID, in.Action, *link.File)
 	}
-	w.Header().Set("Cache-Control", "private, no-store")
 	writeData(w, r, answer)
 }
 

@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,10 +23,12 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/leads"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/upstream"
@@ -592,4 +596,456 @@ func TestLeadsAgainstBotsAndFloods(t *testing.T) {
 		require.Regexp(t, `^[0-9a-f]{24}\?expires=\d+$`, c.Salt)
 		require.Equal(t, leads.DefaultMaxNumber, c.MaxNumber)
 	})
+}
+
+// The media library is read-only: a write method is answered by the BFF itself (405 with Allow,
+// in the envelope) and never reaches the CMS, and a read passes on no credential of the site.
+func TestHostileMediaMethodsAndCredentialsStayAtTheBFF(t *testing.T) {
+	var mu sync.Mutex
+	var seen []*http.Request
+	cms := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Clone(r.Context()))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "image/svg+xml")
+		_, _ = w.Write([]byte("<svg/>"))
+	}))
+	t.Cleanup(cms.Close)
+	base, _ := url.Parse(cms.URL)
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Timeout: 5 * time.Second, LongTimeout: 5 * time.Second, Media: base,
+	})
+	require.NoError(t, err)
+	bff := httptest.NewServer(h)
+	t.Cleanup(bff.Close)
+	client := &http.Client{Timeout: answerLimit}
+
+	for _, method := range []string{"DELETE", "PUT", "POST", "PATCH", "OPTIONS", "TRACE"} {
+		req, _ := http.NewRequest(method, bff.URL+"/cms-assets/banners/home-zu.svg", strings.NewReader("x"))
+		resp, err := client.Do(req)
+		require.NoError(t, err, method)
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode, "%s: %s", method, raw)
+		require.Equal(t, "GET, HEAD", resp.Header.Get("Allow"), method)
+		require.Contains(t, string(raw), `"code":405`, method)
+	}
+	mu.Lock()
+	require.Empty(t, seen, "no write method reached the CMS")
+	mu.Unlock()
+
+	req, _ := http.NewRequest("GET", bff.URL+"/cms-assets/banners/home-zu.svg", nil)
+	for name, value := range map[string]string{
+		"preview": "v1.a.b", "token": "session", "Cookie": "lang=en; sid=1", "Authorization": "Bearer x",
+		"X-Preview-Token": "v1.a.b", "X-CMS-Preview-Token": "v1.a.b", "Proxy-Authorization": "Basic eA==",
+	} {
+		req.Header.Set(name, value)
+	}
+	resp, err := client.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, seen, 1)
+	for _, name := range []string{"preview", "token", "Cookie", "Authorization", "X-Preview-Token", "X-CMS-Preview-Token", "Proxy-Authorization"} {
+		require.Empty(t, seen[0].Header.Values(name), "%s reached the CMS", name)
+	}
+}
+
+// dotSegments are the path parameter values that would move an upstream request built from them
+// to another resource: dot segments and slashes, plain and percent-encoded.
+var dotSegments = []string{".", "..", "%2e", "%2e%2e", "%2E%2E", ".%2e", "%2e.", "a%2fb", "a%2Fb", "..%2f..%2fsite", "a%5cb", "%5c"}
+
+// Every path parameter of every operation refuses dot segments and slashes with 400 and the
+// envelope naming the parameter, before anything reaches a legacy system.
+func TestHostileDotSegmentsInEveryPathParameterAre400(t *testing.T) {
+	f := newHostileFixture(t)
+	token := f.login(t)
+	count := 0
+	for _, op := range f.spec.Operations() {
+		route, ok := f.spec.Route(op.Method, op.Path)
+		require.True(t, ok, op.Key())
+		plain := hostileRequests(route, op, token)[0]
+		for _, p := range route.Operation.Parameters {
+			if p.Value.In != "path" {
+				continue
+			}
+			for _, v := range dotSegments {
+				count++
+				// The plausible request's path with this parameter's value replaced.
+				path := op.Path
+				for _, q := range route.Operation.Parameters {
+					if q.Value.In == "path" {
+						value := url.PathEscape(fmt.Sprint(sample(q.Value.Schema, 0)))
+						if q.Value.Name == p.Value.Name {
+							value = v
+						}
+						path = strings.ReplaceAll(path, "{"+q.Value.Name+"}", value)
+					}
+				}
+				what := fmt.Sprintf("%s %s", op.ID, path)
+				req, _ := http.NewRequest(op.Method, f.bff.URL+"/", bytes.NewReader(plain.body))
+				req.URL.Opaque = oapi.BasePath + path // sent exactly as written
+				req.Header = plain.header.Clone()
+				if plain.contentType != "" {
+					req.Header.Set("Content-Type", plain.contentType)
+				}
+				resp, err := f.client.Do(req)
+				require.NoError(t, err, what)
+				var env envelope
+				raw, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				require.NoError(t, json.Unmarshal(raw, &env), "%s: %s", what, raw)
+				require.Equal(t, http.StatusBadRequest, resp.StatusCode, "%s: %s", what, raw)
+				require.Equal(t, "request.invalid", env.ErrorKey, what)
+				require.NotEmpty(t, env.Errors, what)
+				require.Equal(t, p.Value.Name, env.Errors[0].Field, what)
+				require.Equal(t, "must not be a dot segment or contain a slash", env.Errors[0].Message, what)
+			}
+		}
+	}
+	require.Greater(t, count, 100)
+}
+
+// A dealer's name of dot segments never reaches the CMS, and a CMS that answers a lookup with a
+// redirect is not followed: the redirect is a failure of the CMS (502), whatever it points at.
+func TestHostileDealerLookupNeitherWalksNorFollowsRedirects(t *testing.T) {
+	var mu sync.Mutex
+	var calls []string
+	cms := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls = append(calls, r.URL.EscapedPath())
+		mu.Unlock()
+		if strings.HasPrefix(r.URL.Path, "/cms/v2/dealers/by-name/") {
+			http.Redirect(w, r, "/cms/v2/site", http.StatusFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"secret":"the whole site"}`))
+	}))
+	t.Cleanup(cms.Close)
+	base, _ := url.Parse(cms.URL)
+	h, err := httpapi.NewServer(httpapi.Deps{
+		Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Content: content.New(upstream.Client{System: "content", BaseURL: base}),
+		Timeout: 5 * time.Second, LongTimeout: 5 * time.Second,
+	})
+	require.NoError(t, err)
+	bff := httptest.NewServer(h)
+	t.Cleanup(bff.Close)
+
+	for _, name := range []string{"..", "%2e%2e", "a%2f..%2f..%2fsite"} {
+		resp := rawGet(t, bff.URL, oapi.BasePath+"/api/service/validateDealer/"+name)
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, name)
+	}
+	mu.Lock()
+	require.Empty(t, calls, "no dot segment reached the CMS")
+	mu.Unlock()
+
+	resp := rawGet(t, bff.URL, oapi.BasePath+"/api/service/validateDealer/JAKA%20Partner%20Ltd")
+	require.Equal(t, http.StatusBadGateway, resp.StatusCode, "a redirect is no answer")
+	mu.Lock()
+	defer mu.Unlock()
+	require.Equal(t, []string{"/cms/v2/dealers/by-name/JAKA%20Partner%20Ltd"}, calls, "the redirect was not followed")
+}
+
+// Every answer of a personal operation of the contract (one that takes a session token or is
+// marked x-personal), success or failure, is for the visitor's browser only and kept by no cache.
+func TestHostileEveryPersonalAnswerIsPrivateNoStore(t *testing.T) {
+	f := newHostileFixture(t)
+	token := f.login(t)
+	// The operations without the token header that hand out a token or tell about one person:
+	// the contract must mark them, or their answers could be kept by a shared cache.
+	markedPersonal := map[string]bool{}
+	count := 0
+	for _, op := range f.spec.Operations() {
+		route, ok := f.spec.Route(op.Method, op.Path)
+		require.True(t, ok, op.Key())
+		takesToken := false
+		for _, p := range route.Operation.Parameters {
+			takesToken = takesToken || p.Value.Name == "token"
+		}
+		marked, _ := route.Operation.Extensions["x-personal"].(bool)
+		if marked {
+			markedPersonal[op.ID] = true
+		}
+		if !takesToken && !marked {
+			continue
+		}
+		plain := hostileRequests(route, op, token)[0]
+		failing := plain
+		failing.header = plain.header.Clone()
+		if takesToken {
+			failing.header.Set("Token", "no-such-session")
+		} else {
+			failing.body = []byte(`{"truncated":`)
+		}
+		for _, hr := range []hostileRequest{plain, failing} {
+			count++
+			req, _ := http.NewRequest(op.Method, f.bff.URL+oapi.BasePath+hr.path, bytes.NewReader(hr.body))
+			req.Header = hr.header.Clone()
+			if hr.contentType != "" {
+				req.Header.Set("Content-Type", hr.contentType)
+			}
+			resp, err := f.client.Do(req)
+			require.NoError(t, err, op.ID)
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			require.Equal(t, "private, no-store", resp.Header.Get("Cache-Control"), "%s answered %d", op.ID, resp.StatusCode)
+		}
+	}
+	for _, id := range []string{
+		"phonePasswordLogin", "phoneCodeLogin", "emailPasswordLogin", "emailCodeLogin", "phoneRegister", "emailRegister",
+		"overseasEmailRegister", "phoneResetPass", "emailResetPass", "thirdPartyLogin", "thirdPartyAuthorize", "wxCode",
+		"inspectUserIsExit", "phoneVerificationCode", "emailVerificationCode",
+	} {
+		require.True(t, markedPersonal[id], "%s hands out a token or tells about someone: x-personal", id)
+	}
+	require.Greater(t, count, 40)
+}
+
+// junkRenderer is a page renderer after the renderer's contract whose pages below /en/junk do
+// not exist (a public 404), and that counts its renders and the origins it was asked for.
+type junkRenderer struct {
+	*httptest.Server
+	mu      sync.Mutex
+	renders int
+	origins []string
+}
+
+func newJunkRenderer(t *testing.T) *junkRenderer {
+	rd := &junkRenderer{}
+	rd.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rd.mu.Lock()
+		rd.renders++
+		rd.origins = append(rd.origins, r.Header.Get("X-Site-Origin"))
+		rd.mu.Unlock()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "public, max-age=60")
+		w.Header().Set("Server-Timing", "render;dur=12, data;dur=40")
+		if strings.HasPrefix(r.URL.Path, "/en/junk") {
+			w.WriteHeader(http.StatusNotFound)
+		}
+		fmt.Fprintf(w, "<!doctype html><link rel=canonical href=%q><p>%s</p>%s", r.Header.Get("X-Site-Origin")+r.URL.Path, r.URL.RequestURI(), strings.Repeat("robot ", 2000))
+	}))
+	t.Cleanup(rd.Close)
+	return rd
+}
+
+func (rd *junkRenderer) count() (int, []string) {
+	rd.mu.Lock()
+	defer rd.mu.Unlock()
+	return rd.renders, append([]string(nil), rd.origins...)
+}
+
+// getAs sends a GET of path with Host host and, when client is set, X-Forwarded-For client.
+func getAs(t *testing.T, base, path, host, client string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", base+path, nil)
+	req.Host = host
+	if client != "" {
+		req.Header.Set("X-Forwarded-For", client)
+	}
+	resp, err := (&http.Client{Timeout: answerLimit}).Do(req)
+	require.NoError(t, err, path)
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(raw)
+}
+
+// A Host header that is not the site's (without SITE_ORIGINS: not this machine) makes no render,
+// no cache entry and no link naming it; robots.txt does not name it either.
+func TestHostileMadeUpHostsNeitherRenderNorFillThePageCache(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(pages.DefaultMaxBytes, time.Minute)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+	})
+	for i := range 20 {
+		host := fmt.Sprintf("evil-%d.example", i)
+		status, body := getAs(t, f.bff.URL, "/en/productList", host, "")
+		require.Equal(t, http.StatusOK, status, host)
+		require.NotContains(t, body, host, "the page names no made-up host")
+		status, body = getAs(t, f.bff.URL, "/robots.txt", host, "")
+		require.Equal(t, http.StatusOK, status)
+		require.NotContains(t, body, host, "robots.txt names no made-up host")
+		require.Contains(t, body, "Sitemap: /sitemap.xml")
+	}
+	renders, origins := rd.count()
+	require.Zero(t, renders, "no render for a made-up host: %v", origins)
+	require.Zero(t, pageCache.Len(), "no cache entry for a made-up host")
+
+	// This machine's own host is the site's: rendered once and cached.
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	for range 2 {
+		status, body := getAs(t, f.bff.URL, "/en/productList", host, "")
+		require.Equal(t, http.StatusOK, status)
+		require.Contains(t, body, "http://"+host+"/en/productList")
+	}
+	renders, _ = rd.count()
+	require.Equal(t, 1, renders)
+	require.Equal(t, 1, pageCache.Len())
+}
+
+// Pages that do not exist are kept apart from the site's pages: a flood of made-up paths fills
+// only the tail of the page cache (with its own metrics) and the site's pages stay cached.
+func TestHostileNotFoundPagesNeverEvictTheSitesPages(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(1<<20, time.Minute) // the smallest PAGE_CACHE_MAX_BYTES
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+		d.PageLimits = &pages.Limits{} // no limit: the bound alone is under test here
+	})
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	status, _ := getAs(t, f.bff.URL, "/en/productList", host, "")
+	require.Equal(t, http.StatusOK, status)
+	for i := range 300 {
+		status, _ := getAs(t, f.bff.URL, fmt.Sprintf("/en/junk-%d", i), host, "")
+		require.Equal(t, http.StatusNotFound, status)
+	}
+	require.Equal(t, 1, pageCache.Len(), "only the site's page is in the page cache")
+	before, _ := rd.count()
+	status, _ = getAs(t, f.bff.URL, "/en/productList", host, "")
+	require.Equal(t, http.StatusOK, status)
+	after, _ := rd.count()
+	require.Equal(t, before, after, "the site's page is still cached")
+	// A not-found page is cached too, in the tail.
+	status, _ = getAs(t, f.bff.URL, "/en/junk-299", host, "")
+	require.Equal(t, http.StatusNotFound, status)
+	again, _ := rd.count()
+	require.Equal(t, after, again)
+
+	_, metricsText := getAs(t, f.admin.URL, "/metrics", strings.TrimPrefix(f.admin.URL, "http://"), "")
+	require.Contains(t, metricsText, "bff_page_tail_cache_entries")
+	require.Contains(t, metricsText, "bff_page_tail_cache_evictions_total")
+}
+
+// Renders of made-up pages (not found, or with a query) are limited per client address: past the
+// limit the client gets the client-rendered app, with no render and no entry, while renders of
+// the site's pages are never counted and other clients are not affected.
+func TestHostileRendersOfMadeUpPagesAreLimitedPerClient(t *testing.T) {
+	rd := newJunkRenderer(t)
+	pageCache := cache.NewBounded(pages.DefaultMaxBytes, time.Minute)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
+		d.Renderer, _ = url.Parse(rd.URL)
+		d.PageCache = pageCache
+		d.PageLimits = &pages.Limits{PerIP: []ratelimit.Rule{{Limit: 5, Window: time.Minute}}}
+		d.AccountLimits = &ratelimit.Limits{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
+	})
+	host := strings.TrimPrefix(f.bff.URL, "http://")
+	// The site's pages, however many, are not counted.
+	for _, p := range []string{"/en/productList", "/en/about", "/en/news", "/en/case", "/en/service", "/en/contact", "/en/join", "/en/download"} {
+		status, _ := getAs(t, f.bff.URL, p, host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status, p)
+	}
+	// Made-up pages are, up to the limit.
+	for i := range 5 {
+		status, _ := getAs(t, f.bff.URL, fmt.Sprintf("/en/news?q=junk-%d", i), host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status)
+	}
+	renders, _ := rd.count()
+	require.Equal(t, 13, renders)
+	for i := range 20 {
+		status, body := getAs(t, f.bff.URL, fmt.Sprintf("/en/junk-%d", i), host, "203.0.113.7")
+		require.Equal(t, http.StatusOK, status)
+		require.Equal(t, "<!doctype html><title>site</title>", body, "past the limit: the client-rendered app")
+	}
+	renders, _ = rd.count()
+	require.Equal(t, 13, renders, "no render past the limit")
+	// Cached pages are still served to that client, and another client still gets renders.
+	_, body := getAs(t, f.bff.URL, "/en/about", host, "203.0.113.7")
+	require.Contains(t, body, "/en/about")
+	status, _ := getAs(t, f.bff.URL, "/en/junk-1", host, "198.51.100.9")
+	require.Equal(t, http.StatusNotFound, status)
+	renders, _ = rd.count()
+	require.Equal(t, 14, renders)
+
+	_, metricsText := getAs(t, f.admin.URL, "/metrics", strings.TrimPrefix(f.admin.URL, "http://"), "")
+	require.Contains(t, metricsText, `bff_render_fallbacks_total{reason="limit"} 20`)
+}
+
+// previewLinkToken asks the CMS for an editor's preview link of page, as its preview button does,
+// and returns the link's token.
+func previewLinkToken(t *testing.T, cmsURL, page string) string {
+	t.Helper()
+	resp, err := http.Post(cmsURL+"/__admin/preview-links", "application/json",
+		strings.NewReader(`{"path": "`+page+`", "editor": "li.na@jaka.com"}`))
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusCreated, resp.StatusCode)
+	var link struct{ Token string }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&link))
+	return link.Token
+}
+
+// A preview token opens the page it was issued for: the link of news 38 shows no other draft,
+// neither news 40 nor the drafts in lists or on other pages; each draft needs its own page's link.
+func TestHostilePreviewTokensOpenOnlyTheirPage(t *testing.T) {
+	f := newFixture(t, 5*time.Second)
+	news38 := previewLinkToken(t, f.cmsURL, "/en/preview/newsDetail/38")
+	news40 := previewLinkToken(t, f.cmsURL, "/preview/newsDetail/40")
+	newsList := previewLinkToken(t, f.cmsURL, "/en/preview/news")
+	investment := previewLinkToken(t, f.cmsURL, "/en/preview/investment")
+	read := func(path, token string) (int, string) {
+		req, _ := http.NewRequest("GET", f.bff.URL+oapi.BasePath+path, nil)
+		req.Header.Set("lang", "en")
+		req.Header.Set("preview", token)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(raw)
+	}
+	const draftNews, draftAnnouncement = "/api/news/getNewsDetail/2/40", "/api/common/getDetails/303/3035"
+	const newsOfType2 = "/api/news/newsList?typeId=2&pageNum=1&pageSize=50"
+
+	status, _ := read(draftNews, news38)
+	require.Equal(t, http.StatusNotFound, status, "the link of news 38 does not open the draft of news 40")
+	status, _ = read(draftAnnouncement, news38)
+	require.Equal(t, http.StatusNotFound, status, "nor a draft of another page")
+	_, list := read(newsOfType2, news38)
+	require.NotContains(t, list, `"id":40,`, "nor a draft in a list")
+
+	status, _ = read(draftNews, news40)
+	require.Equal(t, http.StatusOK, status, "the link of news 40 opens it")
+	status, _ = read(draftAnnouncement, news40)
+	require.Equal(t, http.StatusNotFound, status, "and nothing else")
+
+	_, list = read(newsOfType2, newsList)
+	require.Contains(t, list, `"id":40,`, "the news list's link shows the draft in the list")
+	status, _ = read(draftNews, newsList)
+	require.Equal(t, http.StatusNotFound, status, "not the item's own page, which has links of its own")
+	status, _ = read(draftAnnouncement, investment)
+	require.Equal(t, http.StatusOK, status, "a page's link opens the drafts the page reads")
+}
+
+// The mini-program's SDK may load scripts inside the mini-program only: every other visitor's
+// page allows the site's own scripts alone, and pages vary by User-Agent. The renderer's
+// Server-Timing never reaches a visitor.
+func TestHostilePagesAllowTheMiniProgramSDKOnlyInsideIt(t *testing.T) {
+	rd := newJunkRenderer(t)
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) { d.Renderer, _ = url.Parse(rd.URL) })
+	page := func(path, ua string) *http.Response {
+		req, _ := http.NewRequest("GET", f.bff.URL+path, nil)
+		req.Header.Set("User-Agent", ua)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	browser := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0"
+	inside := "Mozilla/5.0 (iPhone) MicroMessenger/8.0.50 miniProgram/wx123"
+	for _, path := range []string{"/en/productList", "/en/login"} {
+		resp := page(path, browser)
+		require.NotContains(t, resp.Header.Get("Content-Security-Policy"), "res.wx.qq.com", path)
+		require.Empty(t, resp.Header.Get("Server-Timing"), path)
+		resp = page(path, inside)
+		require.Contains(t, resp.Header.Get("Content-Security-Policy"), "script-src 'self' https://res.wx.qq.com", path)
+	}
+	require.Contains(t, page("/en/productList", browser).Header.Get("Vary"), "User-Agent")
 }

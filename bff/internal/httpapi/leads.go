@@ -180,7 +180,6 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request, kind string, pay
 		writeError(w, r, s.Log, apierr.New(crm.Rejected, errors.New(receipt.Reason)))
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set(IdempotencyHeader, receipt.Key)
 	var data any
 	if kind == leads.KindFormRecord {

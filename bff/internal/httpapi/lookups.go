@@ -24,7 +24,6 @@ const TooManyLookups apierr.Key = "lookup.too_many" // 429
 func (s *Server) allowLookup(w http.ResponseWriter, r *http.Request, lookup func(client string, user int64) *accounts.Refusal, userID int64) bool {
 	if refusal := lookup(s.guard.clientKey(r), userID); refusal != nil {
 		w.Header().Set("Retry-After", ratelimit.RetryAfter(refusal.Wait))
-		w.Header().Set("Cache-Control", "no-store")
 		writeError(w, r, s.Log, apierr.New(TooManyLookups, nil))
 		return false
 	}

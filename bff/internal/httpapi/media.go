@@ -24,9 +24,9 @@ func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Ha
 			pr.Out.URL.Path = strings.TrimSuffix(cms.Path, "/") + "/assets/" + strings.TrimPrefix(pr.In.URL.Path, MediaPrefix)
 			pr.Out.URL.RawPath = ""
 			pr.Out.Host = cms.Host
-			// Cookies and tokens of the site are none of the CMS's business.
-			pr.Out.Header.Del("Cookie")
-			pr.Out.Header.Del("token")
+			// Only what a file download needs reaches the CMS: the visitor's cookies, session
+			// token, preview token and credentials are none of its business.
+			pr.Out.Header = mediaRequestHeader(pr.In.Header)
 		},
 		Transport: transport,
 		ModifyResponse: func(resp *http.Response) error {
@@ -40,12 +40,36 @@ func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Ha
 		},
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The media library is read-only for the site's visitors: no other method reaches the
+		// CMS, whatever the CMS would make of it.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, r, s.Log, apierr.New(apierr.MethodNotAllowed, nil))
+			return
+		}
 		if !mediaPath(strings.TrimPrefix(r.URL.Path, MediaPrefix)) {
 			writeError(w, r, s.Log, apierr.New(apierr.NotFound, nil))
 			return
 		}
 		proxy.ServeHTTP(w, r)
 	})
+}
+
+// mediaRequestHeaders are the request headers a media download passes on to the CMS: content
+// negotiation, conditional and range requests. Everything else stays at the BFF.
+var mediaRequestHeaders = []string{
+	"Accept", "Accept-Encoding", "If-None-Match", "If-Modified-Since", "If-Range", "Range", "User-Agent",
+}
+
+// mediaRequestHeader is the header of a media request to the CMS: mediaRequestHeaders of in.
+func mediaRequestHeader(in http.Header) http.Header {
+	out := http.Header{}
+	for _, name := range mediaRequestHeaders {
+		if v := in.Values(name); len(v) > 0 {
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // mediaPath reports whether name, the decoded path below MediaPrefix, names a file of the media

@@ -121,6 +121,5 @@ func (s *Server) ocrAction(w http.ResponseWriter, r *http.Request) {
 			out.Fields[f] = &v
 		}
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, out)
 }

@@ -37,14 +37,14 @@ func (f *fixture) previewLink(t *testing.T, editor, ttl string) string {
 // forgedPreviews are preview headers that are not an editor's valid token.
 func forgedPreviews(t *testing.T, f *fixture) map[string]string {
 	t.Helper()
-	valid := preview.Mint(testPreviewSecret, preview.Claims{Subject: "editor", Expires: f.previewClock().Add(time.Hour)})
+	valid := preview.Mint(testPreviewSecret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: f.previewClock().Add(time.Hour)})
 	parts := strings.Split(valid, ".")
 	rewritten := base64.RawURLEncoding.EncodeToString([]byte(`{"sub":"editor","exp":4102444800}`))
 	return map[string]string{
 		"the old flag":       "1",
 		"garbage":            "let me in",
-		"expired":            preview.Mint(testPreviewSecret, preview.Claims{Subject: "editor", Expires: f.previewClock().Add(-time.Minute)}),
-		"another secret":     preview.Mint([]byte("a secret the attacker made up, long enough"), preview.Claims{Subject: "editor", Expires: f.previewClock().Add(time.Hour)}),
+		"expired":            preview.Mint(testPreviewSecret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: f.previewClock().Add(-time.Minute)}),
+		"another secret":     preview.Mint([]byte("a secret the attacker made up, long enough"), preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: f.previewClock().Add(time.Hour)}),
 		"tampered payload":   parts[0] + "." + rewritten + "." + parts[2],
 		"tampered signature": parts[0] + "." + parts[1] + "." + strings.Repeat("A", len(parts[2])),
 	}

@@ -95,7 +95,6 @@ func (s *Server) addWorkOrder(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, apierr.New(repair.RejectionKey(receipt.Reason), errors.New(receipt.Reason)))
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set(IdempotencyHeader, browserKey)
 	writeEnvelope(w, http.StatusOK, envelope{Success: true, Code: http.StatusOK, Msg: messages.Text(RepairSubmitted, lang),
 		Data: repair.ReceiptOf(receipt, repair.ReportTime(now))})
@@ -147,7 +146,6 @@ func (s *Server) processList(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, repair.ListOf(page))
 }
 
@@ -170,7 +168,6 @@ func (s *Server) repairDetail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := repair.DetailOf(wo, func(a itr.Attachment) uploads.File { return s.fileData(u.ID, a) })
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, out)
 }
 
@@ -193,7 +190,6 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 	}
 	keyword := plaintext.Line(q.Keyword)
 	if !companyKeywordLongEnough(keyword) {
-		w.Header().Set("Cache-Control", "no-store")
 		writeData(w, r, []itr.Company{})
 		return
 	}
@@ -206,6 +202,5 @@ func (s *Server) companyList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	list = list[:min(len(list), companyListLimit)] // whatever the service system answers
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, list)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jakarobotics/website/bff/internal/oapi"
+	"github.com/jakarobotics/website/bff/internal/pages"
 )
 
 // The browser-side defences every answer carries: the web app, /prod-api (cached answers
@@ -17,14 +18,21 @@ import (
 // from the site itself, no plug-ins, no framing, forms and <base> only to the site.
 //
 //   - script-src: the built app is script files only (no inline script, no eval). The messaging
-//     app's JS SDK (web/src/lib/mini-program.ts) is the one script from elsewhere; it loads
-//     only inside the mini-program browser.
+//     app's JS SDK (web/src/lib/mini-program.ts) is the one script from elsewhere, allowed only
+//     to requests from inside the mini-program (MiniProgramCSP), which alone load it.
 //   - style-src 'unsafe-inline': the toaster (sonner) writes its styles in a <style> element
 //     on every page, and the dialogs' scroll lock (react-remove-scroll, under Radix's dialogs)
 //     one with measured values, so no hash can list them; styles cannot run script.
 //   - img-src data: blob: — the app's CSS draws icons from data: URLs, and pictures a visitor
 //     picks are previewed from blob: URLs.
-const AppCSP = "default-src 'self'; script-src 'self' https://res.wx.qq.com; style-src 'self' 'unsafe-inline'; " +
+const AppCSP = "default-src 'self'; script-src 'self'; " + appCSPRest
+
+// MiniProgramCSP is AppCSP inside the mini-program (pages.IsMiniProgram): its SDK's origin may
+// serve scripts there and nowhere else. Pages say Vary: User-Agent.
+const MiniProgramCSP = "default-src 'self'; script-src 'self' https://res.wx.qq.com; " + appCSPRest
+
+// appCSPRest is what AppCSP and MiniProgramCSP share after script-src.
+const appCSPRest = "style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self'; connect-src 'self'; " +
 	"object-src 'none'; base-uri 'self'; frame-ancestors 'none'; form-action 'self'"
 
@@ -49,6 +57,7 @@ const PermissionsPolicy = "accelerometer=(), camera=(), display-capture=(), geol
 // answers do).
 var (
 	appCSP            = []string{AppCSP}
+	miniProgramCSP    = []string{MiniProgramCSP}
 	apiCSP            = []string{APICSP}
 	mediaCSP          = []string{MediaCSP}
 	nosniff           = []string{"nosniff"}
@@ -85,6 +94,8 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		}
 		if strings.HasPrefix(r.URL.Path, MediaPrefix) || strings.HasPrefix(r.URL.Path, RepairFilePrefix) {
 			h["Content-Security-Policy"] = mediaCSP
+		} else if pages.IsMiniProgram(r) {
+			h["Content-Security-Policy"] = miniProgramCSP
 		} else {
 			h["Content-Security-Policy"] = appCSP
 		}

@@ -70,6 +70,10 @@ type Deps struct {
 	PageCache *cache.Cache
 	// PageTTL is how long a rendered page stays fresh; pages.DefaultTTL when 0.
 	PageTTL time.Duration
+	// PageLimits bound the renders of made-up pages per client address (see pages.Limits);
+	// nil means pages.DefaultLimits(). The client address is read as AccountLimits'
+	// TrustedProxies say, and the limiter is made by Limiters (shared by the replicas with Redis).
+	PageLimits *pages.Limits
 	// Timeout bounds an operation's upstream work; LongTimeout the operations marked long.
 	Timeout     time.Duration
 	LongTimeout time.Duration
@@ -249,19 +253,23 @@ func NewServer(d Deps) (*Handler, error) {
 			if streamed {
 				validated, timeout = withoutBody(route), s.Uploads.Timeout
 			}
-			login := requiresLogin(route)
+			login, private := requiresLogin(route), personal(route)
 			api.Method(rt.method, rt.path, s.operation(timeout, func(w http.ResponseWriter, r *http.Request) {
+				// Set before anything can answer, so that every answer of a personal operation,
+				// its failures included, is kept by no cache.
+				if private {
+					w.Header().Set("Cache-Control", personalCacheControl)
+				}
 				// A missing token is a visitor who is not logged in (401, as the contract says),
 				// not a malformed request: checked before the contract's validation.
 				if login && strings.TrimSpace(r.Header.Get("token")) == "" {
 					writeError(w, r, s.Log, apierr.New(NotLoggedIn, nil))
 					return
 				}
-				params := map[string]string{}
-				if rc := chi.RouteContext(r.Context()); rc != nil {
-					for i, k := range rc.URLParams.Keys {
-						params[k] = rc.URLParams.Values[i]
-					}
+				params, err := pathParams(r)
+				if err != nil {
+					writeError(w, r, s.Log, err)
+					return
 				}
 				if streamed {
 					// A file may take minutes, at no less than the minimum rate (slow_body.go).
@@ -339,29 +347,40 @@ func (s *Server) pages() http.Handler {
 	// A page is built from content answers (the renderer reads them through this BFF): when one
 	// of them changes, every page built before is served once more while it is rendered again.
 	s.PageCache.Generation = s.contents.Changes()
+	// The pages whose key a visitor makes up (not found, with a query) are kept apart, in an
+	// eighth of the page cache's bound, so that they never evict the site's pages.
+	tail := cache.NewBounded(pages.TailMaxBytes(s.PageCache.Stats().MaxBytes), 10*time.Minute)
+	tail.Generation = s.PageCache.Generation
+	limits := pages.DefaultLimits()
+	if s.PageLimits != nil {
+		limits = *s.PageLimits
+	}
 	s.pageRoute = s.routeMetrics(pageRoute)
 	s.pageHandler = pages.New(pages.Options{
 		Renderer: s.Renderer,
 		Timeout:  s.RendererTimeout,
 		WebDir:   s.WebDir,
 		Cache:    s.PageCache,
+		Tail:     tail,
 		TTL:      s.PageTTL,
-		Origin:   s.pageOrigin,
-		Metrics: s.Metrics.RegisterPages(func() metrics.CacheStats {
-			st := s.PageCache.Stats()
-			return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
-		}),
+		// Pages are rendered and cached only for the site's own origins (siteOrigin): a made-up
+		// Host header is never rendered, cached, nor named in a page's links.
+		Origin:  s.siteOrigin,
+		Renders: s.Limiters.Rules("renders-ip", limits.PerIP...),
+		Client:  s.guard.clientKey,
+		Metrics: s.Metrics.RegisterPages(cacheStats(s.PageCache), cacheStats(tail)),
 		Log:     s.Log,
 		Tracing: s.Tracing,
 	})
 	return s.pageHandler
 }
 
-// pageOrigin is the origin rendered pages name in their canonical and hreflang links (see
-// siteOrigin); pages are cached per origin, so a made-up Host header never reaches another visitor.
-func (s *Server) pageOrigin(r *http.Request) string {
-	origin, _ := s.siteOrigin(r)
-	return origin
+// cacheStats reads c's figures for the metrics.
+func cacheStats(c *cache.Cache) func() metrics.CacheStats {
+	return func() metrics.CacheStats {
+		st := c.Stats()
+		return metrics.CacheStats{Entries: st.Entries, Bytes: st.Bytes, MaxBytes: st.MaxBytes, Evictions: st.Evictions}
+	}
 }
 
 // admin is the handler of the admin listener. Its requests are not counted in the metrics of the
@@ -383,6 +402,67 @@ func requiresLogin(route *routers.Route) bool {
 		}
 	}
 	return false
+}
+
+// pathParams decodes the path parameters of an operation's request, the one check of every
+// route's path parameters, and refuses (400 request.invalid, naming the parameter) a value that
+// could change the path of an upstream request built from it: a dot segment ("." or "..", also
+// written %2e%2e) or a slash or backslash (also %2f, %5c). Such a value is never a name or an id
+// of the site, and a legacy system's URL built from it would reach another resource.
+//
+// chi matches the escaped path when the request's path has escapes of its own (RawPath), and
+// then hands its parameters over still escaped: they are decoded here, once, and written back,
+// so that every handler reads the decoded value.
+func pathParams(r *http.Request) (map[string]string, error) {
+	params := map[string]string{}
+	rc := chi.RouteContext(r.Context())
+	if rc == nil {
+		return params, nil
+	}
+	escaped := r.URL.RawPath != ""
+	var bad []apierr.FieldError
+	for i, name := range rc.URLParams.Keys {
+		if name == "*" {
+			continue // the mount's rest of the path, not a parameter
+		}
+		v := rc.URLParams.Values[i]
+		if escaped {
+			decoded, err := url.PathUnescape(v)
+			if err != nil {
+				bad = append(bad, apierr.FieldError{Field: name, Message: "is not a valid path segment"})
+				continue
+			}
+			v = decoded
+		}
+		if v == "." || v == ".." || strings.ContainsAny(v, "/\\") {
+			bad = append(bad, apierr.FieldError{Field: name, Message: "must not be a dot segment or contain a slash"})
+			continue
+		}
+		rc.URLParams.Values[i] = v
+		params[name] = v
+	}
+	if len(bad) > 0 {
+		return nil, apierr.Invalid(bad...)
+	}
+	return params, nil
+}
+
+// personalCacheControl is the Cache-Control of every answer of a personal operation: for this
+// browser only, and not even kept there.
+const personalCacheControl = "private, no-store"
+
+// personal reports whether the contract says the operation's answers belong to one person: it
+// takes a session token (the token header, required or not, or validateToken's token in the
+// query), or it is marked x-personal (logins, registrations, codes and account lookups,
+// enquiries: answers that hand out a token or tell about someone).
+func personal(route *routers.Route) bool {
+	for _, p := range route.Operation.Parameters {
+		if p.Value != nil && p.Value.Name == "token" {
+			return true
+		}
+	}
+	v, ok := route.Operation.Extensions["x-personal"].(bool)
+	return ok && v
 }
 
 // operation wraps one operation's handler with its time-out: every upstream call the handler

@@ -98,7 +98,11 @@ func (s *Server) sitemapUnavailable(w http.ResponseWriter, r *http.Request, path
 }
 
 func (s *Server) robots(w http.ResponseWriter, r *http.Request) {
-	origin, _ := s.siteOrigin(r)
+	origin, known := s.siteOrigin(r)
+	if !known {
+		// A host that is not the site's is named nowhere: the sitemap's address is relative.
+		origin = ""
+	}
 	body := sitemap.Robots(origin)
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")

@@ -161,7 +161,6 @@ func (s *Server) uploadRepairFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, s.fileData(u.ID, att))
 }
 
@@ -188,7 +187,6 @@ func (s *Server) deleteRepairFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	w.Header().Set("Cache-Control", "no-store")
 	writeData(w, r, nil)
 }
 

@@ -25,7 +25,7 @@ func registered(t *testing.T) map[string]bool {
 	t.Helper()
 	m := metrics.New()
 	m.RegisterCache(func() metrics.CacheStats { return metrics.CacheStats{} })
-	m.RegisterPages(func() metrics.CacheStats { return metrics.CacheStats{} })
+	m.RegisterPages(func() metrics.CacheStats { return metrics.CacheStats{} }, func() metrics.CacheStats { return metrics.CacheStats{} })
 	m.RegisterOutbox(func() (int, time.Duration, error) { return 0, 0, nil })
 	// Vectors appear once they have a series.
 	m.UpstreamDuration.WithLabelValues("content", "GET /cms/v2/menus", "ok").Observe(0.01)

@@ -6,7 +6,8 @@ import "github.com/prometheus/client_golang/prometheus"
 type Pages struct {
 	// Fallbacks counts pages served client-rendered (index.html) instead, by reason: off (no
 	// renderer configured or started), down (unreachable), timeout (slower than
-	// RENDERER_TIMEOUT), error (a 5xx, an answer that is not HTML, a broken answer).
+	// RENDERER_TIMEOUT), error (a 5xx, an answer that is not HTML, a broken answer), host (a
+	// Host header that is not the site's), limit (a client past LIMIT_RENDERS_PER_IP).
 	Fallbacks *prometheus.CounterVec
 	// CacheResults counts rendered pages by cache result: hit, miss, stale, stale_if_error, and
 	// bypass for the pages never cached (previews, personal pages).
@@ -14,17 +15,17 @@ type Pages struct {
 }
 
 // FallbackReasons are the reasons of Pages.Fallbacks.
-var FallbackReasons = []string{"off", "down", "timeout", "error"}
+var FallbackReasons = []string{"off", "down", "timeout", "error", "host", "limit"}
 
 // RegisterPages adds the rendered pages' metrics to m: bff_render_fallbacks_total{reason},
-// bff_page_cache_results_total{result}, and the page cache's figures read through stats at
-// scrape time (bff_page_cache_entries, bff_page_cache_bytes, bff_page_cache_max_bytes,
-// bff_page_cache_evictions_total).
-func (m *Metrics) RegisterPages(stats func() CacheStats) *Pages {
+// bff_page_cache_results_total{result}, and the figures of the page cache and of its tail of
+// made-up pages (not-found pages, pages with a query) read through stats and tail at scrape time
+// (bff_page_cache_entries, _bytes, _max_bytes, _evictions_total; bff_page_tail_cache_…).
+func (m *Metrics) RegisterPages(stats, tail func() CacheStats) *Pages {
 	p := &Pages{
 		Fallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "bff_render_fallbacks_total",
-			Help: "Pages served client-rendered because the renderer could not render them, by reason: off, down, timeout, error.",
+			Help: "Pages served client-rendered instead of rendered, by reason: off, down, timeout, error (the renderer could not render them), host (a host that is not the site's), limit (a client past its limit of renders).",
 		}, []string{"reason"}),
 		CacheResults: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "bff_page_cache_results_total",
@@ -42,5 +43,8 @@ func (m *Metrics) RegisterPages(stats func() CacheStats) *Pages {
 	m.Registry.MustRegister(cacheFigures(cacheNames{
 		prefix: "bff_page_cache", cache: "page cache", held: "Rendered pages", item: "page", dropped: "Pages", setting: "PAGE_CACHE_MAX_BYTES",
 	}, stats)...)
+	m.Registry.MustRegister(cacheFigures(cacheNames{
+		prefix: "bff_page_tail_cache", cache: "tail of the page cache (not-found pages and pages with a query)", held: "Made-up pages", item: "page", dropped: "Pages", setting: "an eighth of PAGE_CACHE_MAX_BYTES",
+	}, tail)...)
 	return p
 }

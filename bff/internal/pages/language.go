@@ -56,6 +56,10 @@ func languageFromBrowserTag(tag string) string {
 // names itself in its User-Agent (window.__wxjs_environment is the browser's alone).
 var miniProgram = regexp.MustCompile(`(?i)miniProgram`)
 
+// IsMiniProgram reports whether r comes from inside the mini-program (its web view's
+// User-Agent): the one place that may load the messaging app's JS SDK (the site's CSP).
+func IsMiniProgram(r *http.Request) bool { return miniProgram.MatchString(r.UserAgent()) }
+
 // LanguageCookie holds the language a visitor chose with the switcher, the server's copy of
 // the app's stored choice (localStorage `lang`, which a server cannot read). It beats what the
 // browser asks for, as preferredLanguage has it. The app writes it when it stores the choice.

@@ -97,7 +97,7 @@ func TestTheChinesHomePageVariesWithTheVisitorsLanguage(t *testing.T) {
 	assert.Equal(t, "/index", rd.last().URL.RequestURI())
 
 	rec = s.get("/en/index")
-	assert.Equal(t, "Accept-Encoding", rec.Header().Get("Vary"))
+	assert.Equal(t, "Accept-Encoding, User-Agent", rec.Header().Get("Vary"))
 
 	off := newSetup(t, nil)
 	rec = off.get("/index")

@@ -10,7 +10,13 @@
 //     preview carries the editor's token (X-Preview-Token);
 //   - every other page is served from the page cache, keyed by the path and the query
 //     parameters that page reads, and rendered with exactly that URL on a miss;
-//   - without a renderer, or when it is down, slow or failing, index.html.
+//   - without a renderer, or when it is down, slow or failing, index.html; also for a host that
+//     is not the site's (no render, no cache entry, no link naming that host), and for a client
+//     past its limit of renders of made-up pages (Limits).
+//
+// The page cache is two: the pages of the site at their paths, and a smaller tail of the pages
+// whose key a visitor makes up (a page that does not exist, a query), so that junk evicts only
+// junk and never the site's real pages.
 package pages
 
 import (
@@ -29,6 +35,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
+	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/telemetry"
 )
 
@@ -38,6 +45,29 @@ const (
 	DefaultTTL      = time.Minute
 	DefaultMaxBytes = 64 << 20
 )
+
+// TailMaxBytes is the part of the page cache's bound given to the tail of made-up pages (not-found
+// pages and pages with a query): an eighth, at least 1 MiB.
+func TailMaxBytes(pageCacheMaxBytes int64) int64 { return max(pageCacheMaxBytes/8, 1<<20) }
+
+// Limits bound the renders one client can cause. A render that gives a page of the site (a 200
+// at a path without a query) is never counted, so that crawlers and visitors of real pages never
+// meet the limit; the renders of pages that do not exist (404) and of pages with a query (whose
+// values anyone can make up) are counted per client address. Past the limit, a client's cache
+// misses get the client-rendered app (the same app, rendered in the browser; crawlers that run
+// script see the page as well), never a render and never a cache entry.
+type Limits struct {
+	PerIP []ratelimit.Rule
+}
+
+// DefaultLimits are far above what a crawler's made-up pages come to (the sitemaps list every
+// page, the few with a query among them) and far below a flood of random addresses.
+func DefaultLimits() Limits {
+	return Limits{PerIP: []ratelimit.Rule{{Limit: 120, Window: time.Minute}, {Limit: 1000, Window: time.Hour}}}
+}
+
+// String lists the limits for the start-up log.
+func (l Limits) String() string { return "renders_per_ip=" + ratelimit.FormatRules(l.PerIP) }
 
 // Options configure a Handler. Every field is optional unless its comment says otherwise.
 type Options struct {
@@ -56,8 +86,16 @@ type Options struct {
 	// while it is rendered again for ten times as long, and for a day while the renderer fails.
 	TTL time.Duration
 	// Origin is the site's public origin for r (https://www.jaka.com), which the renderer
-	// writes into canonical and hreflang links. Required.
-	Origin func(r *http.Request) string
+	// writes into canonical and hreflang links, and whether r's host is the site's (a configured
+	// origin; without any, this machine). A page for another host is not rendered. Required.
+	Origin func(r *http.Request) (origin string, known bool)
+	// Tail keeps the pages of made-up keys: not-found pages and pages with a query; nil gets
+	// one of TailMaxBytes(DefaultMaxBytes). Its Generation, like Cache's, when set.
+	Tail *cache.Cache
+	// Renders limits the counted renders per client (see Limits); nil limits nothing. Client
+	// is the limiter's key of a request's client address, required with Renders.
+	Renders ratelimit.KeyLimiter
+	Client  func(r *http.Request) string
 	// Transport carries the requests to the renderer; nil gets a transport of its own.
 	Transport http.RoundTripper
 	// Metrics counts fallbacks and cache results; nil counts nothing.
@@ -76,8 +114,11 @@ type Handler struct {
 	timeout   time.Duration
 	index     string
 	cache     *cache.Cache
+	tail      *cache.Cache
 	policy    cache.Policy
-	origin    func(*http.Request) string
+	origin    func(*http.Request) (string, bool)
+	renders   ratelimit.KeyLimiter
+	client    func(*http.Request) string
 	transport http.RoundTripper
 	proxy     http.Handler
 	metrics   *metrics.Pages
@@ -95,7 +136,10 @@ func New(o Options) *Handler {
 		timeout:   o.Timeout,
 		index:     filepath.Join(o.WebDir, "index.html"),
 		cache:     o.Cache,
+		tail:      o.Tail,
 		origin:    o.Origin,
+		renders:   o.Renders,
+		client:    o.Client,
 		transport: o.Transport,
 		metrics:   o.Metrics,
 		log:       o.Log,
@@ -113,9 +157,13 @@ func New(o Options) *Handler {
 	if h.cache == nil {
 		h.cache = cache.NewBounded(DefaultMaxBytes, 10*time.Minute)
 	}
+	if h.tail == nil {
+		h.tail = cache.NewBounded(TailMaxBytes(DefaultMaxBytes), 10*time.Minute)
+	}
 	// A page that could not be rendered again is served as it was: worth a warning, paced as
 	// the fallbacks' are, since a renderer that is down fails every refresh.
 	h.cache.OnRefreshError = func(key string, err error) { h.warn("refresh", key, err) }
+	h.tail.OnRefreshError = h.cache.OnRefreshError
 	if h.transport == nil {
 		h.transport = newTransport()
 	}
@@ -280,11 +328,15 @@ func fold(dst []byte, s string) []byte {
 
 // Formats of cached pages. Browsers revalidate every page (a 304 when nothing changed): a page
 // names the hashed scripts of one build, and a page kept past a deployment would ask for
-// scripts that are gone. The home page of zh, /index, depends on the visitor's language.
-const indexVary = "Accept-Encoding, " + languageVary
+// scripts that are gone. The home page of zh, /index, depends on the visitor's language. Every
+// page's Content-Security-Policy depends on the User-Agent (the mini-program's may load its SDK).
+const (
+	pageVary  = "Accept-Encoding, User-Agent"
+	indexVary = "Accept-Encoding, " + languageVary
+)
 
 var (
-	pageFormat  = cache.NewFormat("text/html; charset=utf-8", "Accept-Encoding", "no-cache")
+	pageFormat  = cache.NewFormat("text/html; charset=utf-8", pageVary, "no-cache")
 	indexFormat = cache.NewFormat("text/html; charset=utf-8", indexVary, "no-cache")
 )
 
@@ -311,14 +363,21 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.fallback(w, r, "off", nil)
 		return
 	}
+	origin, known := h.origin(r)
+	if !known {
+		// A Host header that is not the site's: whoever sent it gets the client-rendered app,
+		// which names no host, costs no render and makes no cache entry.
+		h.fallback(w, r, "host", nil)
+		return
+	}
 	if pg.kind != public {
 		if h.bypassed != nil {
 			h.bypassed.Inc()
 		}
-		h.pass(w, r, pg)
+		h.pass(w, r, pg, origin)
 		return
 	}
-	h.serveCached(w, r, pg)
+	h.serveCached(w, r, pg, origin)
 }
 
 // ServeCached answers a GET of a public page from the page cache when its rendered answer is
@@ -334,13 +393,25 @@ func (h *Handler) ServeCached(w http.ResponseWriter, r *http.Request) (status in
 	if pg.kind != public {
 		return 0, false
 	}
+	origin, known := h.origin(r)
+	if !known {
+		return 0, false
+	}
 	var buf [512]byte
-	e, res := h.cache.PeekBytes(pageKey(buf[:0], h.origin(r), pg))
+	e, res := h.peek(pageKey(buf[:0], origin, pg))
 	if e == nil {
 		return 0, false
 	}
 	h.count(res)
 	return e.Write(w, r, res), true
+}
+
+// peek looks key up in the page cache, then in the tail of made-up pages.
+func (h *Handler) peek(key []byte) (*cache.Entry, cache.Result) {
+	if e, res := h.cache.PeekBytes(key); e != nil {
+		return e, res
+	}
+	return h.tail.PeekBytes(key)
 }
 
 // pageKey appends the cache key of a public page to dst: the origin is part of it, as without
@@ -355,6 +426,11 @@ func (h *Handler) count(res cache.Result) {
 	}
 }
 
+// quietFallbacks are the fallback reasons that are no failure of the renderer: no renderer on
+// purpose, a host that is not the site's, a client past its limit of renders. They are counted,
+// never logged (a flood of them would flood the log).
+var quietFallbacks = map[string]bool{"off": true, "host": true, "limit": true}
+
 // fallback serves the client-rendered app: index.html, which the browser revalidates every
 // time. reason is counted (off: no renderer, which is no surprise and is not logged) and err,
 // if any, logged with it.
@@ -362,7 +438,7 @@ func (h *Handler) fallback(w http.ResponseWriter, r *http.Request, reason string
 	if h.metrics != nil {
 		h.metrics.Fallbacks.WithLabelValues(reason).Inc()
 	}
-	if reason != "off" {
+	if !quietFallbacks[reason] {
 		h.warn(reason, r.URL.Path, err)
 	}
 	if _, err := os.Stat(h.index); err != nil {

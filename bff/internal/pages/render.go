@@ -41,7 +41,10 @@ const streamTimeout = 30 * time.Second
 // headers, cookies, validators) is the BFF's to say: the site's security headers are set on
 // every answer before the page handler runs.
 var (
-	passedHeaders   = []string{"Content-Type", "Location", "X-Robots-Tag", "Cache-Control", "Server-Timing"}
+	// No Server-Timing: the renderer's timings are for the BFF's operators (bench/render-times.mjs
+	// reads them from a renderer of its own), not for visitors, to whom they would tell how long
+	// each page's data takes.
+	passedHeaders   = []string{"Content-Type", "Location", "X-Robots-Tag", "Cache-Control"}
 	streamedHeaders = append([]string{"Content-Length", "Content-Encoding", "Vary"}, passedHeaders...)
 )
 
@@ -82,15 +85,45 @@ func (a *answer) write(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveCached serves a public page from the cache, rendering it on a miss with exactly the URL
-// of its key. Visitors who ask for one page at once share one render.
-func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, pg page) {
-	origin := h.origin(r)
+// of its key. Visitors who ask for one page at once share one render. A page with a query goes
+// to the tail of made-up pages, and so does a page the renderer says does not exist.
+func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, pg page, origin string) {
 	format := pageFormat
 	if pg.index {
 		format = indexFormat
 	}
-	entry, res, err := h.cache.LoadAnswer(r.Context(), string(pageKey(nil, origin, pg)), cacheRoute, format, h.policy, h.timeout,
+	key := pageKey(nil, origin, pg)
+	if e, res := h.peek(key); e != nil {
+		h.count(res)
+		e.Write(w, r, res)
+		return
+	}
+	// A render is counted against the client's limit; given back below unless it rendered a
+	// made-up page.
+	var client string
+	if h.renders != nil {
+		client = h.client(r)
+		if ok, _ := h.renders.Allow(client); !ok {
+			h.fallback(w, r, "limit", nil)
+			return
+		}
+	}
+	madeUp := strings.IndexByte(pg.target, '?') >= 0
+	store := h.cache
+	if madeUp {
+		store = h.tail
+	}
+	entry, res, err := store.LoadAnswer(r.Context(), string(key), cacheRoute, format, h.policy, h.timeout,
 		func(ctx context.Context) (cache.Answer, error) { return h.fill(ctx, pg.target, origin) })
+	var nf *notFound
+	if errors.As(err, &nf) {
+		madeUp = true
+		entry, res, err = h.tail.LoadAnswer(r.Context(), string(key), cacheRoute, format, h.policy, h.timeout,
+			h.fillNotFound(nf.answer, pg.target, origin))
+	}
+	if h.renders != nil && !(err == nil && res == cache.Miss && madeUp) {
+		h.renders.Refund(client)
+	}
 	if err == nil {
 		h.count(res)
 		entry.Write(w, r, res)
@@ -139,9 +172,43 @@ func (h *Handler) fill(ctx context.Context, target, origin string) (cache.Answer
 		return cache.Answer{}, &failure{reason: "error", err: fmt.Errorf("page larger than %d bytes", maxPageBytes)}
 	}
 	if cacheable(resp) {
+		if resp.StatusCode == http.StatusNotFound {
+			return cache.Answer{}, &notFound{answer: cache.Answer{Body: body, Status: resp.StatusCode}}
+		}
 		return cache.Answer{Body: body, Status: resp.StatusCode}, nil
 	}
 	return cache.Answer{}, &answer{status: resp.StatusCode, header: h.passed(resp.Header, passedHeaders), body: body}
+}
+
+// notFound is a rendered page that says the page does not exist: kept in the tail of made-up
+// pages, never in the page cache, where a flood of made-up paths would evict the site's pages.
+type notFound struct{ answer cache.Answer }
+
+func (*notFound) Error() string { return "page not found: kept in the tail" }
+func (*notFound) Unwrap() error { return cache.ErrUncacheable }
+
+// errFoundAgain is a refresh of a not-found page that found the page: the tail drops it, and the
+// next visit renders it into the page cache.
+var errFoundAgain = fmt.Errorf("page found again: %w", cache.ErrUncacheable)
+
+// fillNotFound is the tail's fetch of a not-found page: first the page just rendered, then, on
+// refreshes, the page rendered again while it is still not found.
+func (h *Handler) fillNotFound(first cache.Answer, target, origin string) cache.AnswerFetch {
+	var used atomic.Bool
+	return func(ctx context.Context) (cache.Answer, error) {
+		if used.CompareAndSwap(false, true) {
+			return first, nil
+		}
+		a, err := h.fill(ctx, target, origin)
+		var nf *notFound
+		switch {
+		case errors.As(err, &nf):
+			return nf.answer, nil
+		case err == nil:
+			return cache.Answer{}, errFoundAgain
+		}
+		return a, err
+	}
 }
 
 // renderFailure tells why a request to the renderer failed: it was too slow, it was not there,
@@ -255,8 +322,8 @@ type streamJobKey struct{}
 
 // pass streams a page that is never cached (a preview, a personal page) from the renderer,
 // with the visitor's whole query.
-func (h *Handler) pass(w http.ResponseWriter, r *http.Request, pg page) {
-	job := &streamJob{page: pg, origin: h.origin(r), visitor: r.Context()}
+func (h *Handler) pass(w http.ResponseWriter, r *http.Request, pg page, origin string) {
+	job := &streamJob{page: pg, origin: origin, visitor: r.Context()}
 	if pg.kind == preview {
 		job.token = strings.TrimSpace(r.URL.Query().Get(PreviewTokenParam))
 	}

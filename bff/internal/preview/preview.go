@@ -3,12 +3,14 @@
 //
 // A token is
 //
-//	v1.<base64url(JSON {"sub": editor, "exp": unix seconds})>.<base64url(HMAC-SHA256(secret, "v1."+payload))>
+//	v1.<base64url(JSON {"sub": editor, "path": page, "exp": unix seconds})>.<base64url(HMAC-SHA256(secret, "v1."+payload))>
 //
 // with base64url unpadded and payload the encoded middle part, signed with PREVIEW_SECRET, a
-// secret the CMS and the BFF share. A token names the editor (for rate limits and logs) and
-// expires; it is never valid for more than MaxLifetime from the moment it is checked, so that a
-// CMS misconfigured with a far expiry cannot hand out links that work forever.
+// secret the CMS and the BFF share. A token names the editor (for rate limits and logs), the
+// preview page it was issued for (path, e.g. /en/preview/newsDetail/38: what it opens, see
+// Claims.Page) and expires; it is never valid for more than MaxLifetime from the moment it is
+// checked, so that a CMS misconfigured with a far expiry cannot hand out links that work forever.
+// A token without a preview page opens nothing.
 package preview
 
 import (
@@ -17,6 +19,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"strings"
 	"time"
 
@@ -32,8 +35,11 @@ const MaxLifetime = 24 * time.Hour
 // MaxTokenLength bounds a token; anything longer is refused before any decoding.
 const MaxTokenLength = 1024
 
-// maxSubject bounds the editor's name in a token.
-const maxSubject = 200
+// maxSubject bounds the editor's name in a token, maxPath its page.
+const (
+	maxSubject = 200
+	maxPath    = 512
+)
 
 // Why a token is refused.
 var (
@@ -48,14 +54,21 @@ var (
 type Claims struct {
 	// Subject is the editor the CMS minted the token for.
 	Subject string
+	// Path is the site page the token was issued for, as the CMS's link names it
+	// (/en/preview/newsDetail/38); Mint writes it. Page is what Verify reads from it.
+	Path string
+	// Page is the preview page the token opens, without language prefix, /preview and query:
+	// "newsDetail/38", "investment", "" for the home page.
+	Page string
 	// Expires is when the token stops working (whole seconds).
 	Expires time.Time
 }
 
 // payload is the JSON form of Claims inside a token.
 type payload struct {
-	Sub string `json:"sub"`
-	Exp int64  `json:"exp"`
+	Sub  string `json:"sub"`
+	Path string `json:"path"`
+	Exp  int64  `json:"exp"`
 }
 
 var b64 = base64.RawURLEncoding
@@ -107,7 +120,11 @@ func (v *Verifier) Verify(token string) (Claims, error) {
 		return Claims{}, ErrMalformed
 	}
 	var p payload
-	if err := json.Unmarshal(raw, &p); err != nil || p.Sub == "" || len(p.Sub) > maxSubject || p.Exp <= 0 {
+	if err := json.Unmarshal(raw, &p); err != nil || p.Sub == "" || len(p.Sub) > maxSubject || p.Exp <= 0 || len(p.Path) > maxPath {
+		return Claims{}, ErrMalformed
+	}
+	page, ok := PageOf(p.Path)
+	if !ok {
 		return Claims{}, ErrMalformed
 	}
 	expires, now := time.Unix(p.Exp, 0), v.now()
@@ -117,13 +134,38 @@ func (v *Verifier) Verify(token string) (Claims, error) {
 	if expires.Sub(now) > MaxLifetime {
 		return Claims{}, ErrLifetime
 	}
-	return Claims{Subject: p.Sub, Expires: expires}, nil
+	return Claims{Subject: p.Sub, Path: p.Path, Page: page, Expires: expires}, nil
+}
+
+// PageOf is the preview page of a site path: /preview/{page} or /{lang}/preview/{page}, with
+// the language prefix, /preview, the query and trailing slashes left out. ok is false for a path
+// that is no preview page (a token for it opens nothing).
+func PageOf(sitePath string) (page string, ok bool) {
+	u, err := url.Parse(sitePath)
+	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/") {
+		return "", false
+	}
+	segments := strings.Split(strings.Trim(u.Path, "/"), "/")
+	switch {
+	case len(segments) >= 1 && segments[0] == "preview":
+		segments = segments[1:]
+	case len(segments) >= 2 && segments[1] == "preview":
+		segments = segments[2:]
+	default:
+		return "", false
+	}
+	for _, s := range segments {
+		if s == "" || s == "." || s == ".." {
+			return "", false
+		}
+	}
+	return strings.Join(segments, "/"), true
 }
 
 // Mint returns the token of c signed with secret, as the CMS makes them. The BFF never mints
 // tokens; tests do.
 func Mint(secret []byte, c Claims) string {
-	raw, _ := json.Marshal(payload{Sub: c.Subject, Exp: c.Expires.Unix()})
+	raw, _ := json.Marshal(payload{Sub: c.Subject, Path: c.Path, Exp: c.Expires.Unix()})
 	encoded := b64.EncodeToString(raw)
 	return Version + "." + encoded + "." + b64.EncodeToString(sign(secret, encoded))
 }

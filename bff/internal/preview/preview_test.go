@@ -24,7 +24,7 @@ func clock() time.Time { return now }
 
 func TestAValidTokenNamesItsEditor(t *testing.T) {
 	v := preview.NewVerifier(secret, clock)
-	token := preview.Mint(secret, preview.Claims{Subject: "li.na@jaka.com", Expires: now.Add(time.Hour)})
+	token := preview.Mint(secret, preview.Claims{Subject: "li.na@jaka.com", Path: "/en/preview/investment", Expires: now.Add(time.Hour)})
 	assert.True(t, strings.HasPrefix(token, "v1."), token)
 
 	c, err := v.Verify(token)
@@ -43,14 +43,32 @@ func signed(key []byte, json string) string {
 
 func TestTheFormatIsTheDocumentedOne(t *testing.T) {
 	// What another implementation (the CMS) computes from the description must verify here.
-	c, err := preview.NewVerifier(secret, clock).Verify(signed(secret, `{"sub":"editor","exp":`+itoa(now.Add(time.Minute).Unix())+`}`))
+	c, err := preview.NewVerifier(secret, clock).Verify(signed(secret, `{"sub":"editor","path":"/en/preview/newsDetail/38?x=1","exp":`+itoa(now.Add(time.Minute).Unix())+`}`))
 	require.NoError(t, err)
 	assert.Equal(t, "editor", c.Subject)
+	assert.Equal(t, "newsDetail/38", c.Page, "what the token opens: the page, without language, /preview and query")
+}
+
+// A token opens the page it was issued for: one that names no preview page opens nothing.
+func TestATokenMustNameThePreviewPageItOpens(t *testing.T) {
+	v := preview.NewVerifier(secret, clock)
+	exp := itoa(now.Add(time.Minute).Unix())
+	for _, path := range []string{"", "/en/newsDetail/38", "https://evil.example/preview/x", "/preview/../login", "//evil.example/preview/x"} {
+		_, err := v.Verify(signed(secret, `{"sub":"editor","path":"`+path+`","exp":`+exp+`}`))
+		assert.ErrorIs(t, err, preview.ErrMalformed, path)
+	}
+	_, err := v.Verify(signed(secret, `{"sub":"editor","exp":`+exp+`}`))
+	assert.ErrorIs(t, err, preview.ErrMalformed, "a token of the old format, bound to nothing")
+	for path, page := range map[string]string{"/preview/newsDetail/38": "newsDetail/38", "/jp/preview/investment/": "investment", "/en/preview": ""} {
+		c, err := v.Verify(signed(secret, `{"sub":"editor","path":"`+path+`","exp":`+exp+`}`))
+		require.NoError(t, err, path)
+		assert.Equal(t, page, c.Page, path)
+	}
 }
 
 func TestRefusedTokens(t *testing.T) {
 	v := preview.NewVerifier(secret, clock)
-	valid := preview.Mint(secret, preview.Claims{Subject: "editor", Expires: now.Add(time.Hour)})
+	valid := preview.Mint(secret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(time.Hour)})
 	parts := strings.Split(valid, ".")
 	require.Len(t, parts, 3)
 	// The same signature over another payload: a visitor who edited the editor or the expiry.
@@ -74,12 +92,12 @@ func TestRefusedTokens(t *testing.T) {
 		{"another version", "v2." + parts[1] + "." + parts[2], preview.ErrMalformed},
 		{"no signature", "v1." + parts[1] + ".", preview.ErrMalformed},
 		{"too long", "v1." + strings.Repeat("A", preview.MaxTokenLength) + "." + parts[2], preview.ErrMalformed},
-		{"expired", preview.Mint(secret, preview.Claims{Subject: "editor", Expires: now.Add(-time.Second)}), preview.ErrExpired},
-		{"expiring this second", preview.Mint(secret, preview.Claims{Subject: "editor", Expires: now}), preview.ErrExpired},
-		{"valid for too long", preview.Mint(secret, preview.Claims{Subject: "editor", Expires: now.Add(preview.MaxLifetime + time.Second)}), preview.ErrLifetime},
+		{"expired", preview.Mint(secret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(-time.Second)}), preview.ErrExpired},
+		{"expiring this second", preview.Mint(secret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now}), preview.ErrExpired},
+		{"valid for too long", preview.Mint(secret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(preview.MaxLifetime + time.Second)}), preview.ErrLifetime},
 		{"tampered payload", "v1." + otherPayload + "." + parts[2], preview.ErrSignature},
 		{"tampered signature", "v1." + parts[1] + "." + string(flipped), preview.ErrSignature},
-		{"wrong secret", preview.Mint([]byte("another secret, also long enough to be one"), preview.Claims{Subject: "editor", Expires: now.Add(time.Hour)}), preview.ErrSignature},
+		{"wrong secret", preview.Mint([]byte("another secret, also long enough to be one"), preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(time.Hour)}), preview.ErrSignature},
 		{"signed payload that is not JSON", signed(secret, "editor until tomorrow"), preview.ErrMalformed},
 		{"signed payload without an editor", signed(secret, `{"exp":`+itoa(now.Add(time.Hour).Unix())+`}`), preview.ErrMalformed},
 		{"signed payload without an expiry", signed(secret, `{"sub":"editor"}`), preview.ErrMalformed},
@@ -95,7 +113,7 @@ func TestWithoutASecretPreviewsAreOff(t *testing.T) {
 	v := preview.NewVerifier(nil, clock)
 	assert.False(t, v.Enabled())
 	// Even a token "signed" with the empty key is refused.
-	_, err := v.Verify(preview.Mint(nil, preview.Claims{Subject: "editor", Expires: now.Add(time.Hour)}))
+	_, err := v.Verify(preview.Mint(nil, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(time.Hour)}))
 	assert.ErrorIs(t, err, preview.ErrDisabled)
 	var none *preview.Verifier
 	assert.False(t, none.Enabled())
@@ -106,7 +124,7 @@ func TestWithoutASecretPreviewsAreOff(t *testing.T) {
 func TestExpiryFollowsTheClock(t *testing.T) {
 	at := now
 	v := preview.NewVerifier(secret, func() time.Time { return at })
-	token := preview.Mint(secret, preview.Claims{Subject: "editor", Expires: now.Add(time.Hour)})
+	token := preview.Mint(secret, preview.Claims{Subject: "editor", Path: "/en/preview/investment", Expires: now.Add(time.Hour)})
 	_, err := v.Verify(token)
 	require.NoError(t, err)
 	at = now.Add(time.Hour)

@@ -20,7 +20,8 @@ var privatePages = []string{
 // and in every other language (/{code}/…, written /*/…: every major crawler reads * as any run
 // of characters), everything else may (what no rule disallows is allowed: an explicit
 // "Allow: /" would open everything to the crawlers that take the first matching rule rather
-// than the longest), and the sitemap index is on origin.
+// than the longest), and the sitemap index is on origin (empty: a path on whatever host the
+// crawler asked, for a host that is not the site's).
 func Robots(origin string) []byte {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")

@@ -36,6 +36,29 @@ func NewTransport() *http.Transport {
 	}
 }
 
+// NewHTTPClient returns the HTTP client of the upstream calls over transport: it never follows a
+// redirect. A legacy system that answers 3xx is answering something else than what was asked (a
+// path it normalised, a login page, another host); following it would let a request built from
+// a visitor's input reach a resource the BFF never meant to read.
+func NewHTTPClient(transport http.RoundTripper) *http.Client {
+	return &http.Client{Transport: transport, CheckRedirect: refuseRedirect}
+}
+
+// refuseRedirect is the CheckRedirect of every upstream call: the 3xx itself is the answer,
+// which Do and OpenFile treat as a failure of the system.
+func refuseRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+// httpClient is the client of c's calls: c.HTTP (or one over a new transport) that does not
+// follow redirects, whatever c.HTTP says.
+func (c *Client) httpClient() *http.Client {
+	if c.HTTP == nil {
+		return NewHTTPClient(NewTransport())
+	}
+	hc := *c.HTTP
+	hc.CheckRedirect = refuseRedirect
+	return &hc
+}
+
 // Response is a legacy system's answer, read whole.
 type Response struct {
 	Status int
@@ -177,9 +200,10 @@ func singleJoin(base, path string) string {
 	}
 }
 
-// Do sends req and reads the answer. Transport failures and 5xx answers come back as
+// Do sends req and reads the answer. Transport failures, redirects and 5xx answers come back as
 // *apierr.Error: time-outs as upstream.timeout, refused or broken connections and 503 as
-// upstream.unavailable, other 5xx and unreadable answers as upstream.bad_gateway. Answers below
+// upstream.unavailable, redirects (never followed), other 5xx and unreadable answers as
+// upstream.bad_gateway. Answers below
 // 500 are returned as they are, for the system's client to interpret.
 func (c *Client) Do(req *http.Request) (*Response, error) {
 	if err := sendable(req.Header); err != nil {
@@ -200,11 +224,7 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 
 // send sends req and reads its answer (Do, past the breaker).
 func (c *Client) send(req *http.Request) (*Response, error) {
-	httpClient := c.HTTP
-	if httpClient == nil {
-		httpClient = &http.Client{Transport: NewTransport()}
-	}
-	resp, err := httpClient.Do(req)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		return nil, c.fail(Classify(req.Context(), err), fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, err))
 	}
@@ -217,6 +237,9 @@ func (c *Client) send(req *http.Request) (*Response, error) {
 		return nil, c.fail(apierr.UpstreamBadGateway, fmt.Errorf("%s %s: answer larger than %d bytes", req.Method, req.URL.Path, MaxResponseBytes))
 	}
 	switch {
+	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+		// Not followed (NewHTTPClient): a redirect is no answer to what was asked.
+		return nil, c.fail(apierr.UpstreamBadGateway, fmt.Errorf("%s %s: redirect %d to %q not followed", req.Method, req.URL.Path, resp.StatusCode, resp.Header.Get("Location")))
 	case resp.StatusCode == http.StatusServiceUnavailable:
 		return nil, c.fail(apierr.UpstreamUnavailable, fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, resp.StatusCode))
 	case resp.StatusCode == http.StatusGatewayTimeout:
@@ -263,11 +286,7 @@ func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Val
 
 // openFile sends the GET of OpenFile (past the breaker) and sorts its answer.
 func (c *Client) openFile(req *http.Request, notFound apierr.Key) (*http.Response, error) {
-	httpClient := c.HTTP
-	if httpClient == nil {
-		httpClient = &http.Client{Transport: NewTransport()}
-	}
-	resp, err := httpClient.Do(req)
+	resp, err := c.httpClient().Do(req)
 	if err != nil {
 		return nil, c.fail(Classify(req.Context(), err), fmt.Errorf("GET %s: %w", req.URL.Path, err))
 	}

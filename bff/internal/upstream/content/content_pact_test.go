@@ -364,7 +364,7 @@ const EditorState = states.ContentEditorLink
 
 // examplePreviewToken stands for the token of EditorState in the consumer test; the provider
 // injects a real one.
-const examplePreviewToken = "v1.eyJzdWIiOiJlZGl0b3IiLCJleHAiOjE4OTM0NTYwMDB9.c2lnbmF0dXJlLW9mLXRoZS1leGFtcGxlLXRva2Vu"
+const examplePreviewToken = "v1.eyJzdWIiOiJlZGl0b3IiLCJwYXRoIjoiL2VuL3ByZXZpZXcvaW52ZXN0bWVudCIsImV4cCI6MTg5MzQ1NjAwMH0.c2lnbmF0dXJlLW9mLXRoZS1leGFtcGxlLXRva2Vu"
 
 func wantURL(link content.DownloadLink, err error) error {
 	if err != nil {
