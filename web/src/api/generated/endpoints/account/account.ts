@@ -1241,7 +1241,10 @@ export const useEmailResetPass = <TError = ErrorType<ErrorEnvelope>,
  * The web renders `qrContent` as a QR code and polls every 2 s with the returned `sceneId` until
  * the status is `confirmed` (then `login` holds the session) or `expired`. The session is handed
  * out once: later polls of the scene see `expired`. An unknown or long-expired `sceneId` answers
- * 404 `account.qr_expired`.
+ * 404 `account.qr_expired`. A scene is polled only by the browser that created it: creating one
+ * sets the HttpOnly cookie of third-party logins (`jaka_login_state`, SameSite=Lax, Secure over
+ * https, path `/prod-api/login/`), and a poll without it answers 403 `account.qr_other_browser`,
+ * so that a QR code seen elsewhere never hands its session to another browser.
  * @summary WeChat QR login. Without `sceneId` creates a QR scene; with `sceneId` polls it.
  */
 export const wxCode = async (wxCodeRequest?: WxCodeRequest, options?: Parameters<typeof http>[1]): Promise<WxSceneEnvelope> => {
