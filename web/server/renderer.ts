@@ -24,6 +24,7 @@ import { type RenderResult, renderPage } from '@/entry-server';
 import { jsonForScript } from '@/lib/page-head';
 import { SSR_PHRASES_ID } from '@/lib/phrase-core';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
+import { redactUrl } from './redact';
 import { type PageTemplate, fillTemplate, parseTemplate } from './template';
 
 const MAX_QUEUE = 64;
@@ -137,7 +138,8 @@ const server = createServer((request, response) => {
       if (result && !response.destroyed) answer(response, result, started, head);
     },
     (error: unknown) => {
-      console.error('[renderer] page failed', path, error);
+      // The page's query may hold a token (virtual?token=…): logged redacted.
+      console.error('[renderer] page failed', redactUrl(path), error);
       if (!response.headersSent) send(response, 500, { 'Content-Type': 'text/plain' }, 'render failed\n', head);
     },
   );

@@ -471,6 +471,38 @@ func runAcctCases(t *testing.T, status int, cases []acctCase) {
 	}
 }
 
+// TestValidateTokenTakesTheTokenHeader: the web sends its token in the token header, as every
+// other operation takes it, so that it stays out of access logs; the query form of the legacy
+// site and the mini-program still works, and the header wins when both are sent.
+func TestValidateTokenTakesTheTokenHeader(t *testing.T) {
+	f := newAccountFixture(t, nil)
+	login := decodeLogin(t, f.ok(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`))
+	check := func(path string, headers ...string) (int, envelope) {
+		resp, env := f.do(t, "POST", path, "", headers...)
+		return resp.StatusCode, env
+	}
+
+	status, env := check("/login/validateToken", "token", login.Token)
+	require.Equal(t, http.StatusOK, status, "the header alone: %s", env.ErrorKey)
+	assert.JSONEq(t, fmt.Sprintf(`{"valid":true,"userId":%d}`, login.UserID), string(env.Data))
+
+	status, _ = check("/login/validateToken?token=" + url.QueryEscape(login.Token))
+	assert.Equal(t, http.StatusOK, status, "the query alone (legacy site, mini-program)")
+
+	status, _ = check("/login/validateToken?token=no-such-token", "token", login.Token)
+	assert.Equal(t, http.StatusOK, status, "the header wins over the query")
+	status, env = check("/login/validateToken?token="+url.QueryEscape(login.Token), "token", "no-such-token")
+	assert.Equal(t, http.StatusUnauthorized, status, "the header wins over the query, also when it is refused")
+	assert.Equal(t, "account.token_expired", env.ErrorKey)
+
+	status, env = check("/login/validateToken")
+	assert.Equal(t, http.StatusUnauthorized, status, "neither")
+	assert.Equal(t, "account.not_logged_in", env.ErrorKey)
+	status, env = check("/login/validateToken", "token", strings.Repeat("x", 513))
+	assert.Equal(t, http.StatusBadRequest, status, "a header longer than the contract allows")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+}
+
 func TestAccount400(t *testing.T) {
 	runAcctCases(t, http.StatusBadRequest, []acctCase{
 		{name: "passwords differ at registration", path: "/login/phoneRegister", key: "account.password_mismatch", field: "confirmPassword",

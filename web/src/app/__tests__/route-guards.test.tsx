@@ -84,6 +84,6 @@ describe('the route table with a stored session', () => {
     const router = await renderApp('/en/wechatLogin?token=mini-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/index'));
     expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toEqual({ token: 'mini-1' });
-    expect(requests.some((r) => r.url === '/prod-api/login/validateToken?token=mini-1')).toBe(true);
+    expect(requests.some((r) => r.url === '/prod-api/login/validateToken' && r.headers.get('token') === 'mini-1')).toBe(true);
   });
 });

@@ -51,7 +51,9 @@ describe('the token check on every route change', () => {
     storeSession();
     const { requests } = mockFetch([['/login/validateToken', { body: { success: true, code: 200, msg: 'ok', data: { valid: true, userId: 7 } } }]]);
     expect(await verifySessionOnNavigation(new Request(`${ORIGIN}/en/news`))).toBe('valid');
-    expect(requests[0]?.url).toBe('/prod-api/login/validateToken?token=tok-1');
+    // In the header, never in the query (which lands in access logs).
+    expect(requests[0]?.url).toBe('/prod-api/login/validateToken');
+    expect(requests[0]?.headers.get('token')).toBe('tok-1');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.headers.get('lang')).toBe('en');
     expect(localStorage.getItem('jakaUserInfo')).not.toBeNull();
