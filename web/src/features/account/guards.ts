@@ -107,15 +107,17 @@ export async function takeLinkToken(args: LoaderFunctionArgs, session: SessionCh
   if (!token) return replace(rest);
   const lang = languageFromPath(url.pathname);
   if (token !== getToken()) {
-    if (isLoggedIn(session)) void askToSwitch(token, lang);
+    // Without its texts nobody can be asked: the visitor then simply stays who they were.
+    if (isLoggedIn(session)) void askToSwitch(token, lang).catch(() => undefined);
     else await adoptLinkToken(token, lang);
   }
   return replace(next(url));
 }
 
 /**
- * On a first load the address bar already shows the link (a navigation inside the site shows it
- * only once its loaders are done, which replace it): its token goes before any call is made.
+ * On a first load the address bar already shows the link (a navigation inside the site shows an
+ * address only once its loaders are done, and these replace it): the token goes before it is
+ * checked or the visitor asked, which may take a while.
  */
 function dropFromAddressBar(requestUrl: string, rest: string): void {
   const here = globalThis.location;
