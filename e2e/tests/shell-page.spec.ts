@@ -173,12 +173,16 @@ test('links to an anchor scroll there smoothly, below the sticky header', async 
   expect(onTheWay.length, 'the page passes through positions on its way: a smooth scroll, not a jump').toBeGreaterThan(1);
 });
 
-test('the virtual page stores its token as the login and drops it from the address', async ({ page }) => {
+test('the virtual page logs its token in as the user the server names and drops it from the address', async ({ page }) => {
   // The mini-program hands over a live session (stored tokens are verified on every route change).
   await startSession(page.request, DEMO_EMAIL, 'mini-program-token');
   await page.goto('/virtual?token=mini-program-token');
   await expect(page).toHaveURL(/\/virtual$/);
-  expect(await page.evaluate((): unknown => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toEqual({ token: 'mini-program-token' });
+  expect(await page.evaluate((): unknown => JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}'))).toMatchObject({
+    token: 'mini-program-token',
+    email: DEMO_EMAIL,
+  });
+  expect(await page.evaluate(() => localStorage.getItem('jakaUserId'))).toMatch(/^\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: '虚拟体验' })).toBeVisible();
 });
 

@@ -29,6 +29,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
+	"github.com/jakarobotics/website/bff/internal/redact"
 	"github.com/jakarobotics/website/bff/internal/repair"
 	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/streamoutbox"
@@ -338,10 +339,14 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.LogLevel))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.LogJSON {
-		return slog.New(telemetry.LogHandler(slog.NewJSONHandler(w, opts)))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(telemetry.LogHandler(slog.NewTextHandler(w, opts)))
+	// Every line the BFF writes (request failures, renderer failures, the renderer's own output
+	// in bff-dev) loses the secrets of the URLs it holds: tokens, codes, signatures; and a line
+	// written in a request's context names its trace.
+	return slog.New(telemetry.LogHandler(redact.NewHandler(h)))
 }
 
 // newBreaker returns the circuit breaker of one legacy system (nil when UPSTREAM_BREAKER is off):

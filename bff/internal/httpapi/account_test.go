@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/jakarobotics/website/bff/internal/accounts"
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/messages"
@@ -378,25 +379,28 @@ func TestAccount200(t *testing.T) {
 			Status    string     `json:"status"`
 			Login     *acctLogin `json:"login"`
 		}
-		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/wxCode", ""), &sc))
+		resp, env := f.do(t, "POST", "/login/wxCode", "")
+		require.Equal(t, http.StatusOK, resp.StatusCode, env.ErrorKey)
+		require.NoError(t, json.Unmarshal(env.Data, &sc))
 		assert.Equal(t, "waiting", sc.Status)
 		assert.Equal(t, 300, sc.ExpiresIn)
 		assert.Contains(t, sc.QRContent, sc.SceneID)
 		assert.Nil(t, sc.Login)
 		id := sc.SceneID
+		browser := cookieHeader(resp) // the scene is polled by the browser that created it
 
 		f.admin(t, "POST", "/wx/"+id+"/scan", nil)
-		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`), &sc))
+		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`, "Cookie", browser), &sc))
 		assert.Equal(t, "scanned", sc.Status)
 		f.admin(t, "POST", "/wx/"+id+"/confirm", map[string]string{"account": "demo@jaka.example"})
-		_, env := f.do(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`, "lang", "en")
+		_, env = f.do(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`, "lang", "en", "Cookie", browser)
 		assert.Equal(t, "Login successful", env.Msg)
 		require.NoError(t, json.Unmarshal(env.Data, &sc))
 		assert.Equal(t, "confirmed", sc.Status)
 		require.NotNil(t, sc.Login)
 		assert.Equal(t, "demo@jaka.example", sc.Login.Account)
 		assert.True(t, f.tokenWorks(t, sc.Login.Token))
-		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`), &sc))
+		require.NoError(t, json.Unmarshal(f.ok(t, "POST", "/login/wxCode", `{"sceneId":"`+id+`"}`, "Cookie", browser), &sc))
 		assert.Equal(t, "expired", sc.Status, "the session is handed out once")
 		assert.Nil(t, sc.Login)
 	})
@@ -467,6 +471,38 @@ func runAcctCases(t *testing.T, status int, cases []acctCase) {
 	}
 }
 
+// TestValidateTokenTakesTheTokenHeader: the web sends its token in the token header, as every
+// other operation takes it, so that it stays out of access logs; the query form of the legacy
+// site and the mini-program still works, and the header wins when both are sent.
+func TestValidateTokenTakesTheTokenHeader(t *testing.T) {
+	f := newAccountFixture(t, nil)
+	login := decodeLogin(t, f.ok(t, "POST", "/login/phonePasswordLogin", `{"phone":"13800138000","password":"Jaka@2024"}`))
+	check := func(path string, headers ...string) (int, envelope) {
+		resp, env := f.do(t, "POST", path, "", headers...)
+		return resp.StatusCode, env
+	}
+
+	status, env := check("/login/validateToken", "token", login.Token)
+	require.Equal(t, http.StatusOK, status, "the header alone: %s", env.ErrorKey)
+	assert.JSONEq(t, fmt.Sprintf(`{"valid":true,"userId":%d}`, login.UserID), string(env.Data))
+
+	status, _ = check("/login/validateToken?token=" + url.QueryEscape(login.Token))
+	assert.Equal(t, http.StatusOK, status, "the query alone (legacy site, mini-program)")
+
+	status, _ = check("/login/validateToken?token=no-such-token", "token", login.Token)
+	assert.Equal(t, http.StatusOK, status, "the header wins over the query")
+	status, env = check("/login/validateToken?token="+url.QueryEscape(login.Token), "token", "no-such-token")
+	assert.Equal(t, http.StatusUnauthorized, status, "the header wins over the query, also when it is refused")
+	assert.Equal(t, "account.token_expired", env.ErrorKey)
+
+	status, env = check("/login/validateToken")
+	assert.Equal(t, http.StatusUnauthorized, status, "neither")
+	assert.Equal(t, "account.not_logged_in", env.ErrorKey)
+	status, env = check("/login/validateToken", "token", strings.Repeat("x", 513))
+	assert.Equal(t, http.StatusBadRequest, status, "a header longer than the contract allows")
+	assert.Equal(t, "request.invalid", env.ErrorKey)
+}
+
 func TestAccount400(t *testing.T) {
 	runAcctCases(t, http.StatusBadRequest, []acctCase{
 		{name: "passwords differ at registration", path: "/login/phoneRegister", key: "account.password_mismatch", field: "confirmPassword",
@@ -535,7 +571,8 @@ func TestAccount404(t *testing.T) {
 				require.Equal(t, int64(1001), login.UserID)
 				return "", []string{"token", login.Token}
 			}},
-		{name: "an unknown QR scene", path: "/login/wxCode", key: "account.qr_expired", setup: body(`{"sceneId":"no-such-scene"}`)},
+		{name: "an unknown QR scene", path: "/login/wxCode", key: "account.qr_expired",
+			setup: body(`{"sceneId":"no-such-scene"}`, "Cookie", "jaka_login_state="+accounts.LoginStateHash("wxScene\x00no-such-scene"))},
 	})
 }
 

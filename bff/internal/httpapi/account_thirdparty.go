@@ -27,7 +27,9 @@ type wxScene struct {
 	Login     *loginResult `json:"login"`
 }
 
-// wxCode creates a scene (no sceneId) or polls one.
+// wxCode creates a scene (no sceneId) or polls one. Only the browser that created a scene may
+// poll it (its login cookie holds the scene), so a QR code shown in one browser never logs in
+// another.
 func (s *Server) wxCode(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		SceneID string `json:"sceneId"`
@@ -47,8 +49,24 @@ func (s *Server) wxCode(w http.ResponseWriter, r *http.Request) {
 	var sc account.WxScene
 	if in.SceneID == "" {
 		sc, err = s.Accounts.NewWxScene(r.Context())
+		if err == nil {
+			// Only this browser may poll the scene and so receive its session (see wxSceneState).
+			rememberLogin(w, r, wxSceneState(sc.ID), isHTTPS(r))
+		}
 	} else {
+		state := wxSceneState(in.SceneID)
+		if !startedLogins(r).Has(state) {
+			// Someone who scanned a QR code shown by another browser, or who learnt its scene id,
+			// must not receive the session that the scan confirms. The identity service is not
+			// asked: this browser learns nothing about the scene.
+			accountError(w, r, s, apierr.New(account.QROtherBrowser, nil))
+			return
+		}
 		sc, err = s.Accounts.WxScene(r.Context(), in.SceneID)
+		if sc.Status == "confirmed" || sc.Status == "expired" || (err != nil && apierr.From(err).Key == account.QRExpired) {
+			// The session is handed out once, and an expired scene never comes back.
+			forgetLogin(w, r, state)
+		}
 	}
 	if err != nil {
 		accountError(w, r, s, err)
@@ -62,6 +80,14 @@ func (s *Server) wxCode(w http.ResponseWriter, r *http.Request) {
 		msg = msgLoginSuccess
 	}
 	writeAccount(w, r, msg, out)
+}
+
+// wxSceneState is what the browser's login cookie (login_state.go) keeps of a WeChat QR scene:
+// the scene is bound to the browser that created it exactly as a third-party login is bound to
+// the browser that started it, in the same list. The prefix keeps a scene id from ever passing
+// for a third-party login's state.
+func wxSceneState(sceneID string) string {
+	return "wxScene\x00" + sceneID
 }
 
 // Third-party login.

@@ -14,13 +14,14 @@ import (
 // A third-party login is bound to the browser that started it (accounts.FinishLogin): the BFF
 // gives the browser that asked for the login a cookie holding its state's hash (HttpOnly,
 // SameSite=Lax, Secure on https), sent only to the login operations, and finishes the login only
-// for a browser that shows it, once.
+// for a browser that shows it, once. A WeChat QR scene is bound the same way, in the same cookie
+// (wxSceneState): only the browser that created it may poll it and receive its session.
 
 // loginStateCookie is the cookie of the third-party logins a browser has started.
 const loginStateCookie = "jaka_login_state"
 
-// loginStatePath limits the cookie to the login operations (thirdPartyAuthorize sets it,
-// thirdPartyLogin reads it).
+// loginStatePath limits the cookie to the login operations (thirdPartyAuthorize and wxCode set
+// it, thirdPartyLogin and wxCode read it).
 const loginStatePath = oapi.BasePath + "/login/"
 
 // startedLogins returns the logins the request's browser has started.

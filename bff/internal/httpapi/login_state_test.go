@@ -148,3 +148,62 @@ func TestAUsedLoginStateIsRememberedOnTheServersClock(t *testing.T) {
 	resp, env := f.do(t, "POST", "/login/thirdPartyLogin", login.body(), "Cookie", login.cookie)
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "forgotten when the server's clock says the lifetime is over: %s", env.ErrorKey)
 }
+
+// TestAWeChatQRSceneIsPolledOnlyByTheBrowserThatCreatedIt: whoever scans a QR code confirms a
+// login for the browser that shows it. Another browser that learnt the scene id (a shared
+// screenshot, a page that shows someone else's code) cannot poll it and take the session.
+func TestAWeChatQRSceneIsPolledOnlyByTheBrowserThatCreatedIt(t *testing.T) {
+	f := newAccountFixture(t, nil)
+	resp, env := f.do(t, "POST", "/login/wxCode", "")
+	require.Equal(t, http.StatusOK, resp.StatusCode, env.ErrorKey)
+	var sc struct {
+		SceneID string          `json:"sceneId"`
+		Status  string          `json:"status"`
+		Login   json.RawMessage `json:"login"`
+	}
+	require.NoError(t, json.Unmarshal(env.Data, &sc))
+	poll := `{"sceneId":"` + sc.SceneID + `"}`
+	created := resp
+
+	f.admin(t, "POST", "/wx/"+sc.SceneID+"/scan", nil)
+	f.admin(t, "POST", "/wx/"+sc.SceneID+"/confirm", map[string]string{"account": "demo@jaka.example"})
+
+	resp, env = f.do(t, "POST", "/login/wxCode", poll, "lang", "en")
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a browser without the cookie")
+	assert.Equal(t, "account.qr_other_browser", env.ErrorKey)
+	assert.Equal(t, "This QR code was made in another browser. Please refresh it here.", env.Msg)
+	assert.Equal(t, "null", string(env.Data), "no session for another browser")
+
+	var binding *http.Cookie
+	for _, c := range created.Cookies() {
+		binding = c
+	}
+	require.NotNil(t, binding, "creating a scene gives the browser a cookie")
+	assert.Equal(t, "jaka_login_state", binding.Name, "the cookie of third-party logins")
+	assert.True(t, binding.HttpOnly)
+	assert.Equal(t, http.SameSiteLaxMode, binding.SameSite)
+	assert.Equal(t, "/prod-api/login/", binding.Path)
+	assert.NotContains(t, binding.Value, sc.SceneID, "the cookie holds no scene id a script could read")
+	creator := cookieHeader(created)
+
+	resp, env = f.do(t, "POST", "/login/wxCode", poll, "Cookie", "jaka_login_state=forged")
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a browser with a forged cookie")
+	assert.Equal(t, "account.qr_other_browser", env.ErrorKey)
+	other, _ := f.do(t, "POST", "/login/wxCode", "")
+	resp, env = f.do(t, "POST", "/login/wxCode", poll, "Cookie", cookieHeader(other))
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode, "a browser with a scene of its own")
+	assert.Equal(t, "account.qr_other_browser", env.ErrorKey)
+
+	resp, env = f.do(t, "POST", "/login/wxCode", poll, "Cookie", creator)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "the browser that created it: %s", env.ErrorKey)
+	require.NoError(t, json.Unmarshal(env.Data, &sc))
+	assert.Equal(t, "confirmed", sc.Status)
+	assert.Equal(t, "demo@jaka.example", decodeLogin(t, sc.Login).Account)
+	assert.Empty(t, cookieHeader(resp), "the finished scene leaves the cookie")
+
+	t.Run("over https the cookie is Secure", func(t *testing.T) {
+		resp, _ := f.do(t, "POST", "/login/wxCode", "", "X-Forwarded-Proto", "https")
+		require.NotEmpty(t, resp.Cookies())
+		assert.True(t, resp.Cookies()[0].Secure)
+	})
+}

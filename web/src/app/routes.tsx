@@ -25,7 +25,7 @@ import {
   rootRedirect,
   unprefixedIndexRedirect,
 } from '@/lib/routing';
-import { getStoredLanguage, storeLoginToken } from '@/lib/session';
+import { getStoredLanguage } from '@/lib/session';
 import type { SessionCheck } from '@/features/account/session-check';
 import { BootFallback, PageSkeleton, SiteLayout } from './layout/site-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -49,7 +49,7 @@ export interface PageDefinition {
 }
 
 type PageGuard = (args: LoaderFunctionArgs, session: SessionCheck) => Response | null | Promise<Response | null>;
-type AccountGuardName = 'loginGuard' | 'registerGuard' | 'wechatLoginGuard' | 'deregisterGuard' | 'requireLogin';
+type AccountGuardName = 'loginGuard' | 'registerGuard' | 'wechatLoginGuard' | 'virtualGuard' | 'deregisterGuard' | 'requireLogin';
 
 /** A guard of the account feature, whose code is loaded with the first page that has one. */
 function accountGuard(name: AccountGuardName): PageGuard {
@@ -109,19 +109,6 @@ const page = {
   activity: lazyPage(() => import('@/features/activity/routes/activity'), 'ActivityRoute'),
 };
 
-/**
- * The virtual page of the mini-program is opened as `virtual?token=…`: the token is stored as the
- * login (jakaUserInfo) and removed from the address, so it does not linger in history or referrers.
- */
-export function virtualTokenLoader({ request }: LoaderFunctionArgs): Response | null {
-  const url = new URL(request.url);
-  const token = url.searchParams.get('token')?.trim();
-  if (!url.searchParams.has('token')) return null;
-  if (token) storeLoginToken(token);
-  url.searchParams.delete('token');
-  return redirect(`${url.pathname}${url.search}${url.hash}`);
-}
-
 /** Every page of the site (spec section 2). New pages add a line here. */
 export const PAGES: readonly PageDefinition[] = [
   { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
@@ -174,8 +161,9 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.virtual,
     parent: 'service',
     namespaces: ['virtual', 'messages'],
-    // The mini-program's token is stored first; then the page needs a login (spec section 6).
-    before: async (args, session) => virtualTokenLoader(args) ?? accountGuard('requireLogin')(args, session),
+    // The mini-program opens it as `virtual?token=…` (taken as from any link, see the account
+    // guards); then the page needs a login (spec section 6).
+    before: accountGuard('virtualGuard'),
   },
   // JAKA+ ecosystem
   { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'] },

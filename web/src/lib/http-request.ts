@@ -60,8 +60,9 @@ function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview
   headers.set('lang', toWireLanguage(lang));
   const previewToken = preview ? getPreviewToken() : null;
   if (previewToken) headers.set('preview', previewToken);
+  // A call may name its own token (a token to check before it is stored); else the session's.
   const token = getToken();
-  if (token) headers.set('token', token);
+  if (token && !headers.has('token')) headers.set('token', token);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   // On the server, a page's data calls belong to its trace (the BFF's span of the render).
   const traceparent = serverRequestContext()?.traceparent;

@@ -40,17 +40,6 @@ function remove(key: string): void {
   }
 }
 
-function readUserInfo(): Record<string, unknown> {
-  const raw = read(STORAGE_KEYS.userInfo);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The session token kept in `jakaUserInfo`, or null when not logged in. */
 export function getToken(): string | null {
   const raw = read(STORAGE_KEYS.userInfo);
@@ -108,14 +97,6 @@ export function getSession(): Session | null {
 }
 
 /**
- * Stores a token handed to the site in a URL (the mini-program's `virtual?token=…` and
- * `wechatLogin` entries) as the login, keeping whatever else `jakaUserInfo` holds.
- */
-export function storeLoginToken(token: string): void {
-  write(STORAGE_KEYS.userInfo, JSON.stringify({ ...readUserInfo(), token }));
-}
-
-/**
  * Logout: removes id, name, account, user info (with the token) and the return page (spec
  * section 4), and the account e-mail too, so nothing personal stays behind in the browser.
  */
@@ -146,7 +127,11 @@ export interface LoginSession {
   email?: string | null | undefined;
 }
 
-/** Stores a new session under the keys of spec section 3 (all tabs follow). */
+/**
+ * Stores a new session under the keys of spec section 3 (all tabs follow). Every item is written,
+ * so nothing of a session before it remains: a token from a link is stored only this way, with
+ * its user as the server describes them (features/account/guards.ts).
+ */
 export function storeLogin(login: LoginSession): void {
   const email = login.email ?? (login.account.includes('@') ? login.account : '');
   const info = { token: login.token, userId: login.userId, userName: login.userName, account: login.account, email };

@@ -23,4 +23,5 @@ const (
 	BadCredentials     apierr.Key = "account.bad_credentials"     // 401: wrong account/password pair
 	NotOwner           apierr.Key = "account.not_owner"           // 422: not the phone or e-mail of the logged-in user
 	QRExpired          apierr.Key = "account.qr_expired"          // 404: unknown or forgotten WeChat scene
+	QROtherBrowser     apierr.Key = "account.qr_other_browser"    // 403: a WeChat scene polled by a browser that did not create it
 )

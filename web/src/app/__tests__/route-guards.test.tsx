@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRoutes } from '@/app/routes';
 import { createTestQueryClient } from '@/testing/render';
 import { stubShellApi } from '@/testing/shell-api';
-import { failure } from '@/features/account/__tests__/helpers';
+import { envelope, failure } from '@/features/account/__tests__/helpers';
 
 // The account guards through the real route table: the token check on every route change and
 // the guards of the account pages, as the router runs them.
@@ -79,11 +79,18 @@ describe('the route table with a stored session', () => {
     expect(router.state.location.pathname).toBe('/en/index');
   });
 
-  it('stores a mini-program token given to /wechatLogin and goes on', async () => {
-    const { requests } = stubShellApi();
+  it('logs in with a mini-program token given to /wechatLogin, as its user, and goes on without it', async () => {
+    const profile = { id: 5, userName: 'Mini User', phone: '13900000005', email: null, companyName: null, country: null, industry: null, createTime: '2024-01-01T00:00:00Z' };
+    const { requests } = stubShellApi([
+      ['/login/validateToken', { body: envelope({ valid: true, userId: 5 }) }],
+      ['/login/findUserInfo/5', { body: envelope(profile) }],
+    ]);
     const router = await renderApp('/en/wechatLogin?token=mini-1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/index'));
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toEqual({ token: 'mini-1' });
-    expect(requests.some((r) => r.url === '/prod-api/login/validateToken?token=mini-1')).toBe(true);
+    expect(router.state.location.search).toBe('');
+    expect(localStorage.getItem('jakaUserId')).toBe('5');
+    expect(localStorage.getItem('jakaUserName')).toBe('Mini User');
+    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toMatchObject({ token: 'mini-1', userId: 5 });
+    expect(requests.some((r) => r.url === '/prod-api/login/validateToken' && r.headers.get('token') === 'mini-1')).toBe(true);
   });
 });

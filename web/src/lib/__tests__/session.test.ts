@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, getSession, getToken, rememberReturnPage, storeLoginToken } from '../session';
+import { clearSession, getSession, getToken, rememberReturnPage, storeLogin } from '../session';
 
 describe('the stored session', () => {
   it('is the token in jakaUserInfo, named by name, else account, else e-mail', () => {
@@ -21,13 +21,14 @@ describe('the stored session', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('stores a token from a URL as the login, keeping the rest of the user info', () => {
-    localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'old', userId: 3 }));
-    storeLoginToken('new');
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '')).toEqual({ token: 'new', userId: 3 });
-    localStorage.setItem('jakaUserInfo', 'garbage');
-    storeLoginToken('fresh');
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '')).toEqual({ token: 'fresh' });
+  it('stores a login as a whole: nothing of the session before it remains', () => {
+    storeLogin({ token: 'old', userId: 3, userName: 'Old Name', account: 'old@example.com', email: 'old@example.com' });
+    storeLogin({ token: 'new', userId: 4, userName: 'New Name', account: '13800138000' });
+    expect(localStorage.getItem('jakaUserId')).toBe('4');
+    expect(localStorage.getItem('jakaUserName')).toBe('New Name');
+    expect(localStorage.getItem('jakaUserAccount')).toBe('13800138000');
+    expect(localStorage.getItem('jakaUserAccountEmail')).toBe('');
+    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '')).toEqual({ token: 'new', userId: 4, userName: 'New Name', account: '13800138000', email: '' });
   });
 
   it('is cleared on logout: id, name, account, e-mail, user info and return page; the language stays', () => {

@@ -4,8 +4,12 @@
  */
 import * as zod from 'zod';
 
+export const validateTokenHeadersTokenMax = 512;
+
+
 export const ValidateTokenHeaders = zod.object({
-  "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).')
+  "lang": zod.enum(['zh', 'zh_tw', 'en', 'en_eu', 'en_us', 'ja', 'ko', 'th', 'es', 'fr', 'de', 'ru']).optional().describe('Wire language code (the site\'s `jp` is sent as `ja`).'),
+  "token": zod.string().min(1).max(validateTokenHeadersTokenMax).optional()
 })
 
 export type ValidateTokenHeaders = zod.input<typeof ValidateTokenHeaders>;

@@ -8,7 +8,7 @@ export const validateTokenParamsTokenMax = 512;
 
 
 export const ValidateTokenParams = zod.object({
-  "token": zod.string().min(1).max(validateTokenParamsTokenMax)
+  "token": zod.string().min(1).max(validateTokenParamsTokenMax).optional()
 })
 
 export type ValidateTokenParams = zod.input<typeof ValidateTokenParams>;

@@ -1,10 +1,14 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attentionStore } from '@/lib/attention';
+import { reloadPage } from '@/lib/reload';
 import { type ToastMessage, connectToaster } from '@/lib/toast';
 import { getReturnPage } from '@/lib/session';
 import { mockFetch } from '@/testing/mock-fetch';
-import { deregisterGuard, loginGuard, previousPage, registerGuard, requireLogin, wechatLoginGuard } from '../guards';
+import { deregisterGuard, loginGuard, previousPage, registerGuard, requireLogin, virtualGuard, wechatLoginGuard } from '../guards';
 import { verifySessionOnNavigation } from '../session-check';
+
+vi.mock('@/lib/reload', () => ({ reloadPage: vi.fn() }));
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -51,7 +55,9 @@ describe('the token check on every route change', () => {
     storeSession();
     const { requests } = mockFetch([['/login/validateToken', { body: { success: true, code: 200, msg: 'ok', data: { valid: true, userId: 7 } } }]]);
     expect(await verifySessionOnNavigation(new Request(`${ORIGIN}/en/news`))).toBe('valid');
-    expect(requests[0]?.url).toBe('/prod-api/login/validateToken?token=tok-1');
+    // In the header, never in the query (which lands in access logs).
+    expect(requests[0]?.url).toBe('/prod-api/login/validateToken');
+    expect(requests[0]?.headers.get('token')).toBe('tok-1');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.headers.get('lang')).toBe('en');
     expect(localStorage.getItem('jakaUserInfo')).not.toBeNull();
@@ -113,12 +119,9 @@ describe('the guards of the account pages', () => {
     }
   });
 
-  it('close /wechatLogin like /login, and store a mini-program token from its query', () => {
-    expect(wechatLoginGuard(args('/wechatLogin'), 'none')).toBeNull();
-    const stored = wechatLoginGuard(args('/en/wechatLogin?token=mini-abc&from=%2Fen%2Fvirtual'), 'none');
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toEqual({ token: 'mini-abc' });
-    expect(location(stored)).toBe('/en/virtual');
-    expect(location(wechatLoginGuard(args('/wechatLogin?from=%2Fnews'), 'valid'))).toBe('/news');
+  it('close /wechatLogin like /login', async () => {
+    expect(await wechatLoginGuard(args('/wechatLogin'), 'none')).toBeNull();
+    expect(location(await wechatLoginGuard(args('/wechatLogin?from=%2Fnews'), 'valid'))).toBe('/news');
   });
 
   it('keep a logged-in visitor on the previous page instead of /register', () => {
@@ -162,5 +165,114 @@ describe('the login the repair and virtual pages need (requireLogin)', () => {
   it('lets a logged-in visitor in, also when the token could not be checked', () => {
     expect(requireLogin(args('/repair'), 'valid')).toBeNull();
     expect(requireLogin(args('/repair'), 'unverified')).toBeNull();
+  });
+});
+
+describe('a session token in a link (wechatLogin?token=, virtual?token=)', () => {
+  // The account of the link's token, as the server describes it.
+  const STRANGER = { id: 1002, userName: 'Mallory', phone: null, email: 'mallory@example.com', companyName: null, country: null, industry: null, createTime: '2024-01-01T00:00:00Z' };
+
+  /** The server: validateToken and findUserInfo answer for `tok-stranger` only, read from the token header. */
+  function strangerServer() {
+    const ok = (data: unknown) => ({ body: { success: true, code: 200, msg: 'ok', data } });
+    const refused = { status: 401, body: { success: false, code: 401, msg: 'expired', data: null, errorKey: 'account.token_expired' } };
+    return mockFetch([
+      ['/login/validateToken', (r) => (r.headers.get('token') === 'tok-stranger' ? ok({ valid: true, userId: 1002 }) : refused)],
+      ['/login/findUserInfo/1002', (r) => (r.headers.get('token') === 'tok-stranger' ? ok(STRANGER) : refused)],
+    ]);
+  }
+
+  function stored() {
+    return {
+      id: localStorage.getItem('jakaUserId'),
+      name: localStorage.getItem('jakaUserName'),
+      account: localStorage.getItem('jakaUserAccount'),
+      email: localStorage.getItem('jakaUserAccountEmail'),
+      info: JSON.parse(localStorage.getItem('jakaUserInfo') ?? 'null') as unknown,
+    };
+  }
+
+  const VISITOR = { id: '7', name: 'Li Wei', account: '13800138000', email: 'li@example.com', info: { token: 'tok-1' } };
+  const WHOLLY_STRANGER = {
+    id: '1002',
+    name: 'Mallory',
+    account: 'mallory@example.com',
+    email: 'mallory@example.com',
+    info: { token: 'tok-stranger', userId: 1002, userName: 'Mallory', account: 'mallory@example.com', email: 'mallory@example.com' },
+  };
+
+  async function answer(confirmed: boolean) {
+    await vi.waitFor(() => expect(attentionStore.get()).not.toBeNull());
+    const question = attentionStore.get();
+    question?.resolve(confirmed);
+    return question;
+  }
+
+  afterEach(() => {
+    attentionStore.get()?.resolve(false);
+    vi.mocked(reloadPage).mockClear();
+  });
+
+  it('with nobody logged in: reads the user from the server and stores the whole session, then goes on without the token', async () => {
+    const { requests } = strangerServer();
+    const response = await wechatLoginGuard(args('/en/wechatLogin?token=tok-stranger&from=%2Fen%2Frepair'), 'none');
+    expect(location(response)).toBe('/en/repair');
+    expect(response?.headers.get('X-Remix-Replace'), 'replaces the address: no history entry keeps the token').not.toBeNull();
+    expect(stored()).toEqual(WHOLLY_STRANGER);
+    expect(requests.map((r) => r.url)).toEqual(['/prod-api/login/validateToken', '/prod-api/login/findUserInfo/1002']);
+    expect(requests.every((r) => !r.url.includes('tok-stranger')), 'the token is never in a URL').toBe(true);
+    expect(attentionStore.get()).toBeNull();
+  });
+
+  it('with nobody logged in and a token the server refuses: stores nothing and says so', async () => {
+    strangerServer();
+    const response = await virtualGuard(args('/en/virtual?token=tok-forged'), 'none');
+    expect(location(response)).toBe('/en/virtual');
+    expect(localStorage.getItem('jakaUserInfo')).toBeNull();
+    expect(toasts.at(-1)?.kind).toBe('warning');
+  });
+
+  it('with a visitor logged in: keeps them, unchanged, until they answer; no keeps them for good', async () => {
+    storeSession();
+    const { requests } = strangerServer();
+    const response = await wechatLoginGuard(args('/en/wechatLogin?token=tok-stranger&from=%2Fen%2Frepair'), 'valid');
+    expect(location(response)).toBe('/en/repair');
+    expect(response?.headers.get('X-Remix-Replace')).not.toBeNull();
+    expect(stored(), 'nothing changes before the answer').toEqual(VISITOR);
+    const question = await answer(false);
+    expect(question?.message).toContain('Li Wei');
+    expect(question?.confirmLabel).toBe('Switch account');
+    await vi.waitFor(() => expect(toasts.at(-1)?.message).toBe('You are still logged in as Li Wei.'));
+    expect(stored()).toEqual(VISITOR);
+    expect(requests).toHaveLength(0);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('with a visitor logged in: yes replaces the whole session with the server\'s user and starts the page again', async () => {
+    storeSession();
+    strangerServer();
+    const response = await virtualGuard(args('/en/virtual?token=tok-stranger'), 'valid');
+    expect(location(response)).toBe('/en/virtual');
+    await answer(true);
+    await vi.waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(stored()).toEqual(WHOLLY_STRANGER);
+  });
+
+  it('asks nothing when the link holds the token already in use, and takes an empty token as none', async () => {
+    storeSession();
+    const { requests } = strangerServer();
+    expect(location(await virtualGuard(args('/en/virtual?token=tok-1&tab=2'), 'valid'))).toBe('/en/virtual?tab=2');
+    expect(location(await wechatLoginGuard(args('/wechatLogin?token=&from=%2Fnews'), 'none'))).toBe('/wechatLogin?from=%2Fnews');
+    expect(attentionStore.get()).toBeNull();
+    expect(requests).toHaveLength(0);
+    expect(stored()).toEqual(VISITOR);
+  });
+
+  it('takes the token out of the address bar at once on a first load', async () => {
+    strangerServer();
+    window.history.replaceState(null, '', '/en/virtual?token=tok-stranger&tab=2');
+    const pending = virtualGuard(args('/en/virtual?token=tok-stranger&tab=2'), 'none');
+    expect(window.location.href).toBe(`${ORIGIN}/en/virtual?tab=2`);
+    await pending;
   });
 });

@@ -50,7 +50,10 @@ describe('WeChat QR login', () => {
     expect(body(requests[1])).toEqual({ sceneId: 'scene-00001' });
   });
 
-  it('offers a new QR code when the scene has expired', async () => {
+  it.each([
+    [404, 'account.qr_expired', 'the scene has expired'],
+    [403, 'account.qr_other_browser', 'this browser no longer holds the scene (its cookie is gone)'],
+  ])('offers a new QR code when the poll answers %i %s: %s', async (status, key) => {
     let created = 0;
     mockFetch([
       [
@@ -61,7 +64,7 @@ describe('WeChat QR login', () => {
             created += 1;
             return { body: envelope(scene('waiting', { sceneId: `scene-0000${created}` })) };
           }
-          return sent.sceneId === 'scene-00001' ? failure(404, 'account.qr_expired') : { body: envelope(scene('waiting', { sceneId: sent.sceneId })) };
+          return sent.sceneId === 'scene-00001' ? failure(status, key) : { body: envelope(scene('waiting', { sceneId: sent.sceneId })) };
         },
       ],
     ]);

@@ -16,7 +16,8 @@ const CHECK_TIMEOUT_MS = 5000;
  */
 export async function checkToken(token: string, lang: SiteLanguage, signal?: AbortSignal): Promise<boolean | null> {
   try {
-    const envelope = await validateToken({ token }, { lang, timeoutMs: CHECK_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+    // The token goes in the header, never in the query: a query string lands in access logs.
+    const envelope = await validateToken(undefined, { lang, timeoutMs: CHECK_TIMEOUT_MS, headers: { token }, ...(signal ? { signal } : {}) });
     return envelope.data.valid;
   } catch (error: unknown) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) return false;

@@ -54,8 +54,10 @@ export function WechatLoginRoute() {
       try {
         return await pollWxScene(sceneId ?? '', signal);
       } catch (error: unknown) {
-        // An unknown or forgotten scene is an expired one: offer a new code.
-        if (error instanceof ApiError && error.status === 404 && created.data) return { ...created.data, status: EXPIRED, login: null };
+        // An unknown or forgotten scene is an expired one, and so is one this browser no longer
+        // holds (its login cookie is gone, account.qr_other_browser): offer a new code.
+        const lost = error instanceof ApiError && (error.status === 404 || error.errorKey === 'account.qr_other_browser');
+        if (lost && created.data) return { ...created.data, status: EXPIRED, login: null };
         throw error;
       }
     },

@@ -1241,7 +1241,10 @@ export const useEmailResetPass = <TError = ErrorType<ErrorEnvelope>,
  * The web renders `qrContent` as a QR code and polls every 2 s with the returned `sceneId` until
  * the status is `confirmed` (then `login` holds the session) or `expired`. The session is handed
  * out once: later polls of the scene see `expired`. An unknown or long-expired `sceneId` answers
- * 404 `account.qr_expired`.
+ * 404 `account.qr_expired`. A scene is polled only by the browser that created it: creating one
+ * sets the HttpOnly cookie of third-party logins (`jaka_login_state`, SameSite=Lax, Secure over
+ * https, path `/prod-api/login/`), and a poll without it answers 403 `account.qr_other_browser`,
+ * so that a QR code seen elsewhere never hands its session to another browser.
  * @summary WeChat QR login. Without `sceneId` creates a QR scene; with `sceneId` polls it.
  */
 export const wxCode = async (wxCodeRequest?: WxCodeRequest, options?: Parameters<typeof http>[1]): Promise<WxSceneEnvelope> => {
@@ -1414,7 +1417,7 @@ export const useLogOff = <TError = ErrorType<ErrorEnvelope>,
       > => {
       return useMutation(getLogOffMutationOptions(options), queryClient);
     }
-    export const getValidateTokenUrl = (params: ValidateTokenParams,) => {
+    export const getValidateTokenUrl = (params?: ValidateTokenParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -1432,15 +1435,18 @@ export const useLogOff = <TError = ErrorType<ErrorEnvelope>,
 /**
  * A live session answers 200 with `valid: true` and the user's id. An unknown or expired token
  * answers 401 `account.token_expired` (`success: false`), because the web (spec section 4) and
- * older clients only read the envelope's `success`. The token travels in the query for
- * compatibility with the legacy site; the BFF never logs it. The answer carries
+ * older clients only read the envelope's `success`. Send the token in the `token` header, as
+ * every other operation takes it (the web does): a query string lands in access logs and
+ * browser history. The `token` query parameter stays for the legacy site and the mini-program;
+ * when both are sent the header is checked, and without either the answer is 401
+ * `account.not_logged_in`. The BFF redacts tokens from every URL it logs. The answer carries
  * `Cache-Control: no-store`. The BFF remembers a token's check for a few seconds
  * (`TOKEN_CACHE_TTL`, 30 s by default) under the token's SHA-256, so that the check on every
  * route change does not reach the identity service each time; logout, deregistration and
  * password reset through the BFF forget it at once.
  * @summary Check a session token (done by the web on every route change). No request body.
  */
-export const validateToken = async (params: ValidateTokenParams, options?: Parameters<typeof http>[1]): Promise<TokenCheckEnvelope> => {
+export const validateToken = async (params?: ValidateTokenParams, options?: Parameters<typeof http>[1]): Promise<TokenCheckEnvelope> => {
 
   return http<TokenCheckEnvelope>(getValidateTokenUrl(params),
   {
@@ -1488,7 +1494,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ValidateTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateToken>>>
 
     export type ValidateTokenMutationError = ErrorType<ErrorEnvelope>
-    export type ValidateTokenMutationVariables = {params: ValidateTokenParams}
+    export type ValidateTokenMutationVariables = {params?: ValidateTokenParams}
 
     /**
  * @summary Check a session token (done by the web on every route change). No request body.
