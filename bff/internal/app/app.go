@@ -246,7 +246,9 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Media:       cfg.UpstreamURLs[config.Content],
 		Transport:   transport,
 		Tracing:     tracing,
-		Metrics:     m,
+		// One access line per request at Info; of the web app's files one in this many.
+		AccessLogFilesEvery: cfg.AccessLogFilesEvery,
+		Metrics:             m,
 		// The outbox of leads; readiness does not depend on the CRM, so that the site keeps
 		// taking leads while the CRM is down.
 		Outbox: queue,

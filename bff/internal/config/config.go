@@ -81,6 +81,9 @@ type Config struct {
 	// LogLevel is debug, info, warn or error. LogJSON switches logs from text to JSON lines.
 	LogLevel string
 	LogJSON  bool
+	// AccessLogFilesEvery logs one in that many successful answers of the web app's files (1:
+	// every one); pages, API answers and failures are always logged.
+	AccessLogFilesEvery int
 	// CacheMaxBytes bounds the content cache: the answers' bodies, gzip bodies and keys, and a
 	// fixed overhead per answer. When it is full the least useful answers make room.
 	CacheMaxBytes int64
@@ -205,6 +208,7 @@ var settings = []setting{
 	{"OUTBOX_WORKERS", "4", "deliveries of queued leads at once"},
 	{"LOG_LEVEL", "info", "debug, info, warn or error"},
 	{"LOG_JSON", "false", "log JSON lines instead of text"},
+	{"ACCESS_LOG_FILES_EVERY", "1", "access log: one line in that many successful answers of the web app's files (pages, API answers and failures: every one; LOG_LEVEL=warn turns the access log off)"},
 	{"MOCK_BASE_PORT", "0", "bff-dev: first of the fixed loopback ports of the embedded mocks (0: free ports)"},
 	{"CACHE_MAX_BYTES", "268435456", "bound of the content cache in bytes (answers, their gzip and keys; 1 MiB to 64 GiB)"},
 	{"TOKEN_CACHE_TTL", "30s", "how long a token check is remembered (0 turns the cache off)"},
@@ -351,6 +355,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if c.MockBasePort, err = strconv.Atoi(get("MOCK_BASE_PORT")); err != nil || c.MockBasePort < 0 || c.MockBasePort > 65535-len(Upstreams) {
 		errs = append(errs, fmt.Errorf("MOCK_BASE_PORT %q: want 0 or a port number", get("MOCK_BASE_PORT")))
+	}
+	if c.AccessLogFilesEvery, err = strconv.Atoi(get("ACCESS_LOG_FILES_EVERY")); err != nil || c.AccessLogFilesEvery < 1 || c.AccessLogFilesEvery > 1_000_000 {
+		errs = append(errs, fmt.Errorf("ACCESS_LOG_FILES_EVERY %q: want a number from 1 to 1000000", get("ACCESS_LOG_FILES_EVERY")))
 	}
 	if c.LogJSON, err = strconv.ParseBool(get("LOG_JSON")); err != nil {
 		errs = append(errs, fmt.Errorf("LOG_JSON %q: want true or false", get("LOG_JSON")))

@@ -117,28 +117,34 @@ func BenchmarkCachedPageGET(b *testing.B) {
 	rendererURL, _ := url.Parse(renderer.URL)
 	web := b.TempDir()
 	require.NoError(b, os.WriteFile(filepath.Join(web, "index.html"), []byte("<div id=root></div>"), 0o644))
-	h, err := httpapi.NewServer(httpapi.Deps{
-		Spec:        mustServingSpec(b),
-		Log:         slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError})),
-		Timeout:     5 * time.Second,
-		LongTimeout: 5 * time.Second,
-		WebDir:      web,
-		Renderer:    rendererURL,
-		SiteOrigins: []string{"https://www.jaka.com"},
-	})
-	require.NoError(b, err)
-	for _, enc := range []string{"identity", "gzip"} {
-		b.Run(enc, func(b *testing.B) {
-			req := httptest.NewRequest("GET", "/en/productList", nil)
-			req.Header.Set("Accept-Encoding", enc)
-			warm := httptest.NewRecorder()
-			h.ServeHTTP(warm, req)
-			require.Equal(b, http.StatusOK, warm.Code, warm.Body.String())
-			w := &discard{h: http.Header{}}
-			b.ReportAllocs()
-			for b.Loop() {
-				h.ServeHTTP(w, req)
-			}
+	// Quiet: LOG_LEVEL=error, no access log; access-log: a JSON access line per request.
+	for _, logs := range []struct {
+		name  string
+		level slog.Level
+	}{{"quiet", slog.LevelError}, {"access-log", slog.LevelInfo}} {
+		h, err := httpapi.NewServer(httpapi.Deps{
+			Spec:        mustServingSpec(b),
+			Log:         slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: logs.level})),
+			Timeout:     5 * time.Second,
+			LongTimeout: 5 * time.Second,
+			WebDir:      web,
+			Renderer:    rendererURL,
+			SiteOrigins: []string{"https://www.jaka.com"},
 		})
+		require.NoError(b, err)
+		for _, enc := range []string{"identity", "gzip"} {
+			b.Run(logs.name+"/"+enc, func(b *testing.B) {
+				req := httptest.NewRequest("GET", "/en/productList", nil)
+				req.Header.Set("Accept-Encoding", enc)
+				warm := httptest.NewRecorder()
+				h.ServeHTTP(warm, req)
+				require.Equal(b, http.StatusOK, warm.Code, warm.Body.String())
+				w := &discard{h: http.Header{}}
+				b.ReportAllocs()
+				for b.Loop() {
+					h.ServeHTTP(w, req)
+				}
+			})
+		}
 	}
 }

@@ -55,6 +55,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 				start := time.Now()
 				if status, ok := s.pageHandler.ServeCached(w, r); ok {
 					telemetry.NameSpan(r, pageRoute)
+					setAccessRoute(r, pageRoute)
 					s.pageRoute.observe(r.Method, status, time.Since(start))
 					return
 				}
@@ -66,6 +67,7 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 		if entry, res := s.contents.Peek(key); entry != nil {
 			status := entry.Write(w, r, res)
 			telemetry.NameSpan(r, entry.Route)
+			setAccessRoute(r, entry.Route)
 			s.cacheResult[res].Inc()
 			s.routeMetrics(entry.Route).observe(r.Method, status, time.Since(start))
 			return

@@ -85,7 +85,10 @@ type Deps struct {
 	Transport http.RoundTripper
 	// Tracing makes the spans of requests, cache fills and renders (package telemetry); nil, as
 	// when no OTLP export is configured, makes none.
-	Tracing trace.TracerProvider
+	// AccessLogFilesEvery logs one in that many successful answers of the web app's files; 0 or
+	// 1 logs every one. Pages, API answers and failures are always logged.
+	AccessLogFilesEvery int
+	Tracing             trace.TracerProvider
 	// Cache keeps content answers for the content service, which owns it: nothing else reads or
 	// writes it. nil gets a new one of cache.DefaultMaxBytes.
 	Cache *cache.Cache
@@ -314,7 +317,7 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
-	public := s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r))))
+	public := s.accessLog(s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))))
 	return &Handler{Handler: telemetry.Server(public, s.Tracing), Admin: s.admin(), Router: r}, nil
 }
 
@@ -526,15 +529,14 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		next.ServeHTTP(rec, r)
 		route := routeLabel(r, rec.Header())
 		telemetry.NameSpan(r, route)
+		setAccessRoute(r, route)
 		s.Metrics.Observe(route, r.Method, rec.status, time.Since(start))
-		level := slog.LevelDebug
-		if rec.status >= 500 {
-			level = slog.LevelWarn
-		}
-		s.Log.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "route", route, "status", rec.status,
-			"bytes", rec.bytes, "duration", time.Since(start))
 	})
 }
+
+// fileRoute is the route of the web app's files (scripts, styles, fonts, pictures) in the
+// metrics and the access log.
+const fileRoute = "/{file}"
 
 // routeLabel names a request's route for metrics and logs: its template, never the raw path.
 // The catch-all route serves both the pages and the web app's files; they are told apart by
@@ -548,9 +550,9 @@ func routeLabel(r *http.Request, answered http.Header) string {
 	route := rc.RoutePattern()
 	if route == "/*" {
 		if strings.HasPrefix(answered.Get("Content-Type"), "text/html") {
-			return "/{page}"
+			return pageRoute
 		}
-		return "/{file}"
+		return fileRoute
 	}
 	return route
 }

@@ -19,7 +19,8 @@ import (
 	"strings"
 )
 
-// Params are the query parameters whose values are secrets, compared without regard to case.
+// Params are the query parameters whose values are secrets or a visitor's personal data,
+// compared without regard to case.
 // The page renderer logs a failed page's path without its query at all (web/server/renderer.ts).
 var Params = []string{
 	"token", "previewToken", // session tokens, editors' preview tokens
@@ -27,6 +28,8 @@ var Params = []string{
 	"code", "state", "ticket", // third-party login codes, their states, WeChat tickets
 	"password", "secret",
 	"t", // the signature of a link to a personal file (repair uploads, login-only documents)
+	"phone", "email", "mobile", "codeOrPhone", // contact data (the certificate lookup takes a phone)
+	"searchInfo", "q", // what a visitor typed into a search: it may name them
 }
 
 // Mask replaces a secret's value.

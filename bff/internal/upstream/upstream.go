@@ -156,21 +156,24 @@ func CallName(r *http.Request) string {
 	return r.Method
 }
 
-// observe reports a call that started at started, and tells the breaker its outcome.
-func (c *Client) observe(operation string, started time.Time, done func(error), err error) {
+// observe reports a call of req that started at started: to the breaker, the metrics and the
+// request's access line.
+func (c *Client) observe(req *http.Request, operation string, started time.Time, done func(error), err error) {
 	if done != nil {
 		done(err)
 	}
+	took, outcome := time.Since(started), Outcome(err)
 	if c.Observe != nil {
-		c.Observe(c.System, operation, Outcome(err), time.Since(started))
+		c.Observe(c.System, operation, outcome, took)
 	}
+	record(req.Context(), Call{Name: c.System + " " + operation, Outcome: outcome, Took: took})
 }
 
 // refuseOpen answers a call that the open breaker does not send: upstream.unavailable at once,
 // with the time to wait in the error (RetryAfterSeconds).
 func (c *Client) refuseOpen(req *http.Request, operation string, open error) error {
 	err := c.fail(apierr.UpstreamUnavailable, fmt.Errorf("%s %s: %w", req.Method, req.URL.Path, open))
-	c.observe(operation, time.Now(), nil, err)
+	c.observe(req, operation, time.Now(), nil, err)
 	return err
 }
 
@@ -218,7 +221,7 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 	}
 	started := time.Now()
 	answer, err := c.send(req)
-	c.observe(operation, started, done, err)
+	c.observe(req, operation, started, done, err)
 	return answer, err
 }
 
@@ -280,7 +283,7 @@ func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Val
 	resp, err := c.openFile(req, notFound)
 	// The outcome is the system's answer to the request; the file's bytes follow at the
 	// visitor's pace, which says nothing about the system.
-	c.observe(operation, started, done, err)
+	c.observe(req, operation, started, done, err)
 	return resp, err
 }
 
