@@ -32,11 +32,16 @@ var Propagator = propagation.TraceContext{}
 // Setup returns the tracer provider the environment asks for, nil when it asks for none, and
 // the function that flushes and stops its exporter at shutdown.
 func Setup(ctx context.Context, getenv func(string) string, log *slog.Logger) (trace.TracerProvider, func(context.Context) error, error) {
-	if strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")) == "" && strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT")) == "" {
+	endpoint := strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))
+	if base := strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")); endpoint == "" && base != "" {
+		endpoint = strings.TrimSuffix(base, "/") + "/v1/traces" // as the specification joins them
+	}
+	if endpoint == "" {
 		return nil, func(context.Context) error { return nil }, nil
 	}
-	// The exporter reads the OTEL_EXPORTER_OTLP_* settings itself (endpoint, headers, time-out).
-	exporter, err := otlptracehttp.New(ctx)
+	// The exporter reads the other OTEL_EXPORTER_OTLP_* settings itself (headers, time-out,
+	// compression, certificates).
+	exporter, err := otlptracehttp.New(ctx, otlptracehttp.WithEndpointURL(endpoint))
 	if err != nil {
 		return nil, nil, err
 	}
