@@ -12,6 +12,12 @@ type Pages struct {
 	// CacheResults counts rendered pages by cache result: hit, miss, stale, stale_if_error, and
 	// bypass for the pages never cached (previews, personal pages).
 	CacheResults *prometheus.CounterVec
+	// RenderSeconds is the renderer's own time of a page, QueueSeconds the time the page waited
+	// there for its turn, as the renderer tells them (Server-Timing render and queue);
+	// QueueDepth the renders waiting or under way there when the last page was asked for.
+	RenderSeconds prometheus.Histogram
+	QueueSeconds  prometheus.Histogram
+	QueueDepth    prometheus.Gauge
 }
 
 // FallbackReasons are the reasons of Pages.Fallbacks.
@@ -31,6 +37,20 @@ func (m *Metrics) RegisterPages(stats, tail func() CacheStats) *Pages {
 			Name: "bff_page_cache_results_total",
 			Help: "Rendered pages by cache result: hit, miss, stale (served while rendered again), stale_if_error (served because the renderer failed), bypass (previews and personal pages, never cached).",
 		}, []string{"result"}),
+		RenderSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "bff_renderer_render_seconds",
+			Help:    "The page renderer's own time of a page (its data and React's rendering), as it tells it.",
+			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 1.5, 2.5, 5, 10},
+		}),
+		QueueSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "bff_renderer_queue_wait_seconds",
+			Help:    "Time a page waited in the page renderer for its turn, as the renderer tells it.",
+			Buckets: []float64{.001, .005, .01, .025, .05, .1, .25, .5, 1, 1.5, 2.5, 5},
+		}),
+		QueueDepth: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "bff_renderer_queue_depth",
+			Help: "Renders waiting or under way in the page renderer when the last page was asked for.",
+		}),
 	}
 	// Every series exists from the start, so that a rate over fallbacks is 0 rather than absent.
 	for _, r := range FallbackReasons {
@@ -39,7 +59,7 @@ func (m *Metrics) RegisterPages(stats, tail func() CacheStats) *Pages {
 	for _, r := range []string{"hit", "miss", "stale", "stale_if_error", "bypass"} {
 		p.CacheResults.WithLabelValues(r)
 	}
-	m.Registry.MustRegister(p.Fallbacks, p.CacheResults)
+	m.Registry.MustRegister(p.Fallbacks, p.CacheResults, p.RenderSeconds, p.QueueSeconds, p.QueueDepth)
 	m.Registry.MustRegister(cacheFigures(cacheNames{
 		prefix: "bff_page_cache", cache: "page cache", held: "Rendered pages", item: "page", dropped: "Pages", setting: "PAGE_CACHE_MAX_BYTES",
 	}, stats)...)

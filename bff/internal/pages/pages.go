@@ -169,7 +169,7 @@ func New(o Options) *Handler {
 	}
 	// A render is a span of the page's trace, and the renderer continues it: its data calls to
 	// this BFF carry the traceparent of this request on.
-	h.transport = telemetry.Client(h.transport, o.Tracing, func(*http.Request) string { return "page render" })
+	h.transport = telemetry.Client(measured{next: h.transport, metrics: h.metrics}, o.Tracing, func(*http.Request) string { return "page render" })
 	h.proxy = h.newProxy()
 	if h.metrics != nil {
 		for _, res := range []cache.Result{cache.Miss, cache.Hit, cache.Stale, cache.StaleIfError} {
