@@ -25,6 +25,7 @@ import { jsonForScript } from '@/lib/page-head';
 import { SSR_PHRASES_ID } from '@/lib/phrase-core';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
 import { type PageTemplate, fillTemplate, parseTemplate } from './template';
+import { startTracing, validTraceparent } from './tracing';
 
 const MAX_QUEUE = 64;
 /** How long a page may be cached by the BFF and browsers (seconds). */
@@ -45,6 +46,8 @@ const apiOrigin = new URL(required('RENDERER_API_URL')).origin;
 const webDir = process.env.WEB_DIR?.trim() || 'web/dist';
 const template: PageTemplate = parseTemplate(readFileSync(join(webDir, 'index.html'), 'utf8'));
 
+const tracing = await startTracing();
+
 // CMS rich text is sanitised with DOMPurify, which needs a DOM.
 setSanitizerWindow(new JSDOM('').window);
 
@@ -63,19 +66,6 @@ function siteOriginOf(request: IncomingMessage): string {
   return `http://${request.headers.host ?? `${host}:${port}`}`;
 }
 
-/** W3C trace context, version 00: `00-<trace id>-<parent id>-<flags>`. */
-const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
-
-/**
- * The traceparent the BFF sent with the page request (its span of the render), passed on to the
- * page's data calls so that one page request is one trace; anything else is dropped.
- */
-function traceparentOf(request: IncomingMessage): string | null {
-  const header = request.headers.traceparent;
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  return value && TRACEPARENT.test(value) ? value : null;
-}
-
 function previewTokenOf(request: IncomingMessage): string | null {
   const header = request.headers['x-preview-token'];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
@@ -85,10 +75,25 @@ function previewTokenOf(request: IncomingMessage): string | null {
 let queue: Promise<unknown> = Promise.resolve();
 let queued = 0;
 
-/** Runs renders one after another; a request whose client left before its turn is skipped. */
-function inTurn<T>(request: IncomingMessage, task: () => Promise<T>): Promise<T | null> {
+/** When a render arrived, began and ended (performance.now()), and the queue it found. */
+interface RenderTimes {
+  arrived: number;
+  began: number;
+  queuedAhead: number;
+}
+
+/**
+ * Runs renders one after another; a request whose client left before its turn is skipped. The
+ * task is told when it arrived and began: the BFF's metrics take the wait and the render apart.
+ */
+function inTurn<T>(request: IncomingMessage, task: (times: RenderTimes) => Promise<T>): Promise<T | null> {
+  const times: RenderTimes = { arrived: performance.now(), began: 0, queuedAhead: queued };
   queued++;
-  const run = queue.then(() => (request.destroyed ? null : task()));
+  const run = queue.then(() => {
+    if (request.destroyed) return null;
+    times.began = performance.now();
+    return task(times);
+  });
   queue = run.then(
     () => queued--,
     () => queued--,
@@ -101,10 +106,13 @@ function send(response: ServerResponse, status: number, headers: Record<string, 
   response.end(head ? undefined : body);
 }
 
-function answer(response: ServerResponse, result: RenderResult, started: number, head: boolean): void {
-  const timing = `render;dur=${(performance.now() - started).toFixed(1)}`;
+function answer(response: ServerResponse, result: RenderResult, times: RenderTimes, head: boolean): void {
+  // For the BFF's metrics (it drops both before anything reaches a visitor): the wait for the
+  // turn, the render itself, and the renders this one found ahead of it.
+  const timing = `queue;dur=${(times.began - times.arrived).toFixed(1)}, render;dur=${(performance.now() - times.began).toFixed(1)}`;
+  const measured = { 'Server-Timing': timing, 'X-Renderer-Queue': String(times.queuedAhead) };
   if (result.kind === 'redirect') {
-    send(response, result.status, { Location: result.location, 'Cache-Control': 'no-store', 'Server-Timing': timing }, '', head);
+    send(response, result.status, { Location: result.location, 'Cache-Control': 'no-store', ...measured }, '', head);
     return;
   }
   const html = fillTemplate(template, {
@@ -118,7 +126,7 @@ function answer(response: ServerResponse, result: RenderResult, started: number,
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': result.cacheable ? `public, max-age=${PUBLIC_MAX_AGE}` : 'no-store',
-    'Server-Timing': timing,
+    ...measured,
   };
   if (result.noindex) headers['X-Robots-Tag'] = 'noindex';
   send(response, result.status, headers, html, head);
@@ -143,13 +151,20 @@ const server = createServer((request, response) => {
     send(response, 503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }, 'busy\n', head);
     return;
   }
-  const started = performance.now();
   const origin = siteOriginOf(request);
-  inTurn(request, () => renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request), traceparent: traceparentOf(request) })).then(
+  // The render is a span of the page's trace (server/tracing.ts); its data calls carry it on.
+  const span = tracing.start(validTraceparent(request.headers.traceparent), path);
+  let times: RenderTimes | null = null;
+  inTurn(request, (turn) => {
+    times = turn;
+    return renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request), traceparent: span.traceparent });
+  }).then(
     (result) => {
-      if (result && !response.destroyed) answer(response, result, started, head);
+      span.end(result?.status ?? 499);
+      if (result && times && !response.destroyed) answer(response, result, times, head);
     },
     (error: unknown) => {
+      span.end(500, error);
       // The path without its query: a query may hold what a visitor typed (a search, a token).
       console.error('[renderer] page failed', path.split('?')[0], error);
       if (!response.headersSent) send(response, 500, { 'Content-Type': 'text/plain' }, 'render failed\n', head);
@@ -164,5 +179,5 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => void tracing.shutdown().finally(() => process.exit(0))));
 }

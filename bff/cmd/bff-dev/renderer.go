@@ -28,8 +28,13 @@ const rendererLine = "The renderer is at "
 const rendererStartTimeout = 20 * time.Second
 
 // rendererEnv are the variables of bff-dev's environment that the renderer gets beside its own
-// settings: what node needs to run, and nothing of the BFF's secrets.
-var rendererEnv = []string{"PATH", "HOME", "TMPDIR", "TZ", "LANG", "NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"}
+// settings: what node needs to run, where traces go (the renderer names itself in them), and
+// nothing of the BFF's secrets.
+var rendererEnv = []string{
+	"PATH", "HOME", "TMPDIR", "TZ", "LANG", "NODE_OPTIONS", "NODE_EXTRA_CA_CERTS",
+	"OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_EXPORTER_OTLP_HEADERS",
+	"OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
+}
 
 // rendererScript is the renderer's build beside the client build in WEB_DIR:
 // web/dist-ssr/renderer.js for web/dist, so that another build tested side by side brings its own.

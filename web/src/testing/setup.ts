@@ -9,19 +9,24 @@ vi.mock('@/lib/lead-proof-solver', () => ({
   solveLeadChallenge: (challenge: { salt: string }) => Promise.resolve(`solved:${challenge.salt}`),
 }));
 
-// jsdom does not scroll; the router's scroll restoration and the scroll helpers call this.
-window.scrollTo = () => {};
-Element.prototype.scrollIntoView = () => {};
+// Most tests run in jsdom; the renderer's own (server/) may run in Node (`@vitest-environment node`).
+const dom = typeof window !== 'undefined';
 
-// Radix measures its menus and popovers; jsdom has no layout, so these only need to exist.
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+if (dom) {
+  // jsdom does not scroll; the router's scroll restoration and the scroll helpers call this.
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+
+  // Radix measures its menus and popovers; jsdom has no layout, so these only need to exist.
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  if (!Reflect.has(Element.prototype, 'hasPointerCapture')) Element.prototype.hasPointerCapture = () => false;
+  if (!Reflect.has(Element.prototype, 'releasePointerCapture')) Element.prototype.releasePointerCapture = () => {};
 }
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-if (!Reflect.has(Element.prototype, 'hasPointerCapture')) Element.prototype.hasPointerCapture = () => false;
-if (!Reflect.has(Element.prototype, 'releasePointerCapture')) Element.prototype.releasePointerCapture = () => {};
 
 // The code of API calls and zod load on demand in the site (lib/http.ts); a test's first call
 // would otherwise spend its waiting time compiling them. Loaded here once per test file.
@@ -33,6 +38,7 @@ await Promise.all([import('@/lib/http-request'), import('zod')]);
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
+  if (!dom) return;
   cleanup();
   resetLeadProofs();
   window.localStorage.clear();

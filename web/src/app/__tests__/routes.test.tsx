@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope } from '@/testing/fixtures';
 import { allCatalogues } from '@/testing/i18n';
 import { createTestQueryClient } from '@/testing/render';
 import { stubShellApi } from '@/testing/shell-api';
@@ -244,16 +245,31 @@ describe('routing rules', () => {
     expect(requests.map((r) => r.headers.get('preview')).filter(Boolean)).toEqual([]);
   });
 
-  it('stores the virtual page\'s token as the login and drops it from the address', async () => {
+  it("logs the virtual page's token in as the user the server names, and drops it from the address", async () => {
+    stubShellApi([
+      ['/login/validateToken', { body: envelope({ valid: true, userId: 9 }) }],
+      ['/login/findUserInfo/9', { body: envelope(miniUser) }],
+    ]);
     const router = await renderApp('/virtual?token=mini-123&from=wx');
-    expect(router.state.location.pathname).toBe('/virtual');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/virtual'));
     expect(router.state.location.search).toBe('?from=wx');
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toEqual({ token: 'mini-123' });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toMatchObject({ token: 'mini-123', userId: 9 }));
+    expect(localStorage.getItem('jakaUserName')).toBe('Mini User');
   });
 
-  it('keeps what jakaUserInfo held besides the token', async () => {
+  it('never keeps a logged-in visitor\'s name beside another account\'s token from a link', async () => {
     localStorage.setItem('jakaUserInfo', JSON.stringify({ token: 'old', userId: 7 }));
+    localStorage.setItem('jakaUserId', '7');
+    localStorage.setItem('jakaUserName', 'Anna');
+    stubShellApi([
+      ['/login/validateToken', { body: envelope({ valid: true, userId: 7 }) }],
+      ['/login/findUserInfo/9', { body: envelope(miniUser) }],
+    ]);
     await renderApp('/en/virtual?token=new');
-    expect(JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}')).toEqual({ token: 'new', userId: 7 });
+    // The visitor is asked before anything changes: until then the session is wholly theirs.
+    const stored = JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}') as { token?: string; userId?: number };
+    expect([stored.token, stored.userId, localStorage.getItem('jakaUserName')]).toEqual(['old', 7, 'Anna']);
   });
 });
+
+const miniUser = { id: 9, userName: 'Mini User', phone: '13900000009', email: null, companyName: null, country: null, industry: null, createTime: '2024-01-01T00:00:00Z' };

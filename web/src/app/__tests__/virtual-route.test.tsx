@@ -43,7 +43,17 @@ describe('the /virtual route', { timeout: 20_000 }, () => {
   });
 
   it('lets the mini-program in with its token and shows the trial, titled', async () => {
+    stubShellApi([
+      ['/api/virtual/catalogue', { body: envelope(models) }],
+      ['/api/virtual/phoneHasCreateEcs', { body: envelope(trial('active')) }],
+      ['/login/validateToken', { body: envelope({ valid: true, userId: 9 }) }],
+      [
+        '/login/findUserInfo/9',
+        { body: envelope({ id: 9, userName: 'Mini User', phone: '13900000009', email: null, companyName: null, country: null, industry: null, createTime: '2024-01-01T00:00:00Z' }) },
+      ],
+    ]);
     const router = await renderApp('/virtual?token=mini-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/virtual'));
     expect(router.state.location.pathname).toBe('/virtual');
     expect(await screen.findByRole('heading', { level: 1, name: '虚拟体验' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: '您的虚拟机器人' })).toBeTruthy();
