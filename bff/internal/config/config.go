@@ -207,6 +207,7 @@ var settings = []setting{
 	{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", "10/1h,30/24h", "certificate lookups and pictures per logged-in user (count/window,…; off)"},
 	{"LIMIT_COMPANY_LOOKUP_PER_IP", "60/1h,300/24h", "company suggestions of the repair form per client address (count/window,…; off)"},
 	{"LIMIT_COMPANY_LOOKUP_PER_USER", "30/1h,100/24h", "company suggestions of the repair form per logged-in user (count/window,…; off)"},
+	{"LIMIT_VITALS_PER_IP", "60/1m", "field measurements (Core Web Vitals reports of page views) per client address (count/window,…; off)"},
 	{"TRUSTED_PROXIES", "", "IPs or CIDRs of reverse proxies whose X-Forwarded-For is believed (comma-separated)"},
 	{"SITE_ORIGINS", "", "public origins of the site, e.g. https://www.jaka.com (comma-separated; required unless HOST is loopback)"},
 	{"UPLOAD_IMAGE_MAX_BYTES", "10485760", "largest photo of a repair report, in bytes (also for OCR)"},
@@ -354,6 +355,7 @@ func Load(getenv func(string) string) (Config, error) {
 		{"LIMIT_CERTIFICATE_LOOKUP_PER_USER", &c.Limits.CertificatePerUser},
 		{"LIMIT_COMPANY_LOOKUP_PER_IP", &c.Limits.CompanyPerIP},
 		{"LIMIT_COMPANY_LOOKUP_PER_USER", &c.Limits.CompanyPerUser},
+		{"LIMIT_VITALS_PER_IP", &c.Limits.VitalsPerIP},
 		{"LIMIT_PREVIEW_PER_IP", &c.PreviewLimits.PerIP},
 		{"LIMIT_PREVIEW_PER_EDITOR", &c.PreviewLimits.PerEditor},
 	} {
