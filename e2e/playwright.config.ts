@@ -117,6 +117,10 @@ export default defineConfig({
       // Preview reads are limited per address and minute; two browsers reading previews side by
       // side (all-routes.spec.ts) read twice as fast as one (the limit is tested in the Go tests).
       LIMIT_PREVIEW_PER_IP: '3000/1m',
+      // Every page view of the journeys measures its Core Web Vitals and reports them as it is
+      // left, all from 127.0.0.1: a suite's page views must not add up to one visitor's limit
+      // (the limit itself is tested in the Go tests).
+      LIMIT_VITALS_PER_IP: '6000/1m',
       ...(process.env.E2E_WEB_DIR ? { WEB_DIR: process.env.E2E_WEB_DIR } : {}),
     },
     stdout: 'ignore',
