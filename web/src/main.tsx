@@ -72,7 +72,8 @@ function ReadyMark() {
 function startFieldVitals(router: ReturnType<typeof createBrowserRouter>): void {
   if (!isSampled(document)) return;
   const landing = router.state.matches;
-  const start = () => void import('@/lib/field-vitals').then((module) => module.measureFieldVitals(landing));
+  // A page whose measuring code cannot load (a deployment replaced it) is simply not measured.
+  const start = () => void import('@/lib/field-vitals').then((module) => module.measureFieldVitals(landing), () => undefined);
   if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
   else setTimeout(start, 1500);
 }
