@@ -8,6 +8,8 @@
  *   RENDERER_PORT     port (0: any free port)
  *   RENDERER_API_URL  the BFF whose /prod-api serves the data (required)
  *   WEB_DIR           the client build (web/dist)
+ *   VITALS_SAMPLE_RATE  the share of page views that measure their Core Web Vitals, from 0 to 1
+ *                     (0.1), written into every page (lib/vitals-sampling.ts)
  *
  * It prints `The renderer is at http://host:port` once it listens. Pages are rendered one at a
  * time: rendering is CPU work on one thread anyway, and it keeps the page's language, origin and
@@ -24,6 +26,7 @@ import { type RenderResult, renderPage } from '@/entry-server';
 import { jsonForScript } from '@/lib/page-head';
 import { SSR_PHRASES_ID } from '@/lib/phrase-core';
 import { SSR_STATE_ID } from '@/lib/ssr-state';
+import { DEFAULT_VITALS_SAMPLE_RATE, parseSampleRate, sampleRateMeta } from '@/lib/vitals-sampling';
 import { type PageTemplate, fillTemplate, parseTemplate } from './template';
 import { startTracing, validTraceparent } from './tracing';
 
@@ -44,6 +47,12 @@ const host = process.env.RENDERER_HOST?.trim() || '127.0.0.1';
 const port = Number(process.env.RENDERER_PORT ?? 0);
 const apiOrigin = new URL(required('RENDERER_API_URL')).origin;
 const webDir = process.env.WEB_DIR?.trim() || 'web/dist';
+const vitalsSampleRate = parseSampleRate(process.env.VITALS_SAMPLE_RATE?.trim() || String(DEFAULT_VITALS_SAMPLE_RATE));
+if (vitalsSampleRate === null) {
+  console.error(`VITALS_SAMPLE_RATE ${JSON.stringify(process.env.VITALS_SAMPLE_RATE)}: want the share of page views measured, from 0 to 1, e.g. 0.1`);
+  process.exit(2);
+}
+const vitalsMeta = sampleRateMeta(vitalsSampleRate);
 const template: PageTemplate = parseTemplate(readFileSync(join(webDir, 'index.html'), 'utf8'));
 
 const tracing = await startTracing();
@@ -117,7 +126,7 @@ function answer(response: ServerResponse, result: RenderResult, times: RenderTim
   }
   const html = fillTemplate(template, {
     lang: result.lang,
-    head: result.head,
+    head: `${result.head}${vitalsMeta}`,
     body: result.body,
     state:
       `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(result.state)}</script>` +

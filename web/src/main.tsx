@@ -12,6 +12,7 @@ import { showsDrafts, takePreviewToken } from '@/lib/preview-token';
 import { createQueryClient } from '@/lib/query-client';
 import { isPreviewPath, languageFromPath } from '@/lib/routing';
 import { type SsrState, readSsrState } from '@/lib/ssr-state';
+import { isSampled } from '@/lib/vitals-sampling';
 import type { Namespace } from '@/i18n/catalogue';
 import '@/styles/global.css';
 
@@ -63,6 +64,20 @@ function ReadyMark() {
   return null;
 }
 
+/**
+ * A sample of page views reports its Core Web Vitals (lib/field-vitals.ts), with code that only
+ * they load, once the browser is idle. The page is the one the visit landed on, taken before
+ * anything navigates.
+ */
+function startFieldVitals(router: ReturnType<typeof createBrowserRouter>): void {
+  if (!isSampled(document)) return;
+  const landing = router.state.matches;
+  // A page whose measuring code cannot load (a deployment replaced it) is simply not measured.
+  const start = () => void import('@/lib/field-vitals').then((module) => module.measureFieldVitals(landing), () => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 1500);
+}
+
 /** Takes over the page the server rendered: same routes, same data, no second request. */
 async function hydrate(state: SsrState): Promise<void> {
   const routes = createRoutes();
@@ -90,6 +105,7 @@ async function hydrate(state: SsrState): Promise<void> {
       },
     },
   );
+  startFieldVitals(router);
   // The loaders of the first page ran on the server; what only the browser knows comes now.
   void import('@/app/after-hydration').then(({ afterHydration }) => afterHydration(router));
 }
@@ -98,6 +114,7 @@ async function hydrate(state: SsrState): Promise<void> {
 async function render(lang: SiteLanguage): Promise<void> {
   await initI18n(lang);
   const router = createBrowserRouter(createRoutes());
+  startFieldVitals(router);
   createRoot(container!).render(
     <StrictMode>
       <App router={router} queryClient={createQueryClient()} />

@@ -36,6 +36,10 @@ var rendererEnv = []string{
 	"OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
 }
 
+// vitalsSampleRate is the renderer's setting of the share of page views that measure their Core
+// Web Vitals (web/src/lib/vitals-sampling.ts).
+const vitalsSampleRate = "VITALS_SAMPLE_RATE"
+
 // rendererScript is the renderer's build beside the client build in WEB_DIR:
 // web/dist-ssr/renderer.js for web/dist, so that another build tested side by side brings its own.
 func rendererScript(webDir string) string {
@@ -76,6 +80,13 @@ func startRenderer(cfg *config.Config, log *slog.Logger) (stop func(), err error
 		if v, ok := os.LookupEnv(name); ok {
 			env = append(env, name+"="+v)
 		}
+	}
+	// Development and the browser journeys measure the Core Web Vitals of every page view; the
+	// renderer's own default is a sample. bff-dev's VITALS_SAMPLE_RATE, when set, is passed on.
+	if v, ok := os.LookupEnv(vitalsSampleRate); ok {
+		env = append(env, vitalsSampleRate+"="+v)
+	} else {
+		env = append(env, vitalsSampleRate+"=1")
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())

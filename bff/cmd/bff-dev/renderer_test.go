@@ -98,6 +98,7 @@ func TestTheDevelopmentStartRunsThePageRendererAndStopsItAtTheEnd(t *testing.T) 
 	assert.Contains(t, body, "api "+site+"<", "the renderer reads content from the site's port")
 	assert.Contains(t, body, "web "+web+"<")
 	assert.Contains(t, body, "secret none", "the BFF's secrets stay with the BFF")
+	assert.Contains(t, body, "vitals sample 1<", "development measures every page view")
 	assert.True(t, alive(pid))
 
 	stop()

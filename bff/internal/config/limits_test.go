@@ -27,6 +27,7 @@ func TestAccountLimitsDefaultToTheDocumentedValues(t *testing.T) {
 	assert.Equal(t, d.CertificatePerUser, c.Limits.CertificatePerUser)
 	assert.Equal(t, d.CompanyPerIP, c.Limits.CompanyPerIP)
 	assert.Equal(t, d.CompanyPerUser, c.Limits.CompanyPerUser)
+	assert.Equal(t, []ratelimit.Rule{{Limit: 60, Window: time.Minute}}, c.Limits.VitalsPerIP, "a visitor sends one report per sampled page view")
 	assert.Empty(t, c.Limits.TrustedProxies, "X-Forwarded-For is not believed by default")
 	assert.Contains(t, c.String(), "code_per_target=1/1m0s,10/24h0m0s")
 	assert.Contains(t, c.String(), "failures_per_account_ip=free=5,delay=1s..15m0s,window=24h0m0s")
@@ -38,7 +39,7 @@ func TestAccountLimitsAreConfigurable(t *testing.T) {
 		"LIMIT_LOGIN_FAILURES_PER_ACCOUNT_IP": "free=3,delay=2s..1h,window=24h", "LIMIT_LOGIN_FAILURES_PER_IP": "off",
 		"LIMIT_LOGIN_FAILURES_PER_ACCOUNT": "window=2h,free=50,delay=1s..30s", "LIMIT_LOOKUP_PER_IP": "OFF",
 		"LIMIT_CERTIFICATE_LOOKUP_PER_IP": "5/1h", "LIMIT_CERTIFICATE_LOOKUP_PER_USER": "off",
-		"LIMIT_COMPANY_LOOKUP_PER_IP": "7/1m", "LIMIT_COMPANY_LOOKUP_PER_USER": "3/1h,9/24h",
+		"LIMIT_COMPANY_LOOKUP_PER_IP": "7/1m", "LIMIT_COMPANY_LOOKUP_PER_USER": "3/1h,9/24h", "LIMIT_VITALS_PER_IP": "off",
 		"TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.1",
 	}))
 	require.NoError(t, err)
@@ -53,6 +54,7 @@ func TestAccountLimitsAreConfigurable(t *testing.T) {
 	assert.Empty(t, c.Limits.CertificatePerUser)
 	assert.Equal(t, []ratelimit.Rule{{Limit: 7, Window: time.Minute}}, c.Limits.CompanyPerIP)
 	assert.Equal(t, []ratelimit.Rule{{Limit: 3, Window: time.Hour}, {Limit: 9, Window: 24 * time.Hour}}, c.Limits.CompanyPerUser)
+	assert.Empty(t, c.Limits.VitalsPerIP)
 	assert.Equal(t, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.0.2.1/32")}, c.Limits.TrustedProxies)
 }
 

@@ -30,6 +30,7 @@ func (s *Server) routes() []route {
 		s.repairRoutes(),
 		s.virtualRoutes(),
 		s.crmRoutes(),
+		s.vitalsRoutes(),
 	} {
 		all = append(all, area...)
 	}

@@ -127,8 +127,8 @@ type Deps struct {
 	// DownloadLinkTTL is how long a link to a document that needs login works, from the
 	// moment userDownload hands it out; zero means 10 minutes.
 	DownloadLinkTTL time.Duration
-	// AccountLimits are the abuse limits of the account operations and of the certificate and
-	// company lookups; nil means ratelimit.DefaultLimits().
+	// AccountLimits are the abuse limits of the account operations, of the certificate and
+	// company lookups and of the field measurements; nil means ratelimit.DefaultLimits().
 	AccountLimits *ratelimit.Limits
 	// Preview checks the preview tokens of editors' /preview/ pages (PREVIEW_SECRET, shared
 	// with the CMS); nil, or one without a secret, serves no drafts to anyone.
@@ -172,6 +172,8 @@ type Server struct {
 	links uploads.Signer
 	// previews checks preview tokens and limits preview reads.
 	previews *previewGuard
+	// vitalsPerIP limits the field measurements per client address.
+	vitalsPerIP ratelimit.KeyLimiter
 	// pageHandler serves the web app's pages; nil without a web app. cacheFront answers cached
 	// pages through it before routing, and counts them under pageRoute.
 	pageHandler *pages.Handler
@@ -199,6 +201,7 @@ func NewServer(d Deps) (*Handler, error) {
 	s.guard = newAccountGuard(d.AccountLimits, s.Limiters)
 	s.previews = newPreviewGuard(d.Preview, d.PreviewLimits, s.Limiters)
 	s.leadGuard = newLeadGuard(d, s.Limiters, s.now)
+	s.vitalsPerIP = newVitalsLimiter(d.AccountLimits, s.Limiters)
 	s.loginStates = d.LoginStates
 	if s.loginStates == nil {
 		s.loginStates = accounts.NewMemorySpentStates(s.now)

@@ -1,5 +1,6 @@
 // Package metrics holds the BFF's Prometheus metrics: requests and their latency per route,
-// cache results, upstream failures per legacy system, and whatever later features register.
+// cache results, upstream failures per legacy system, the Core Web Vitals of visitors' page
+// views, and whatever later features register.
 package metrics
 
 import (
@@ -24,6 +25,8 @@ type Metrics struct {
 	UpstreamDuration *prometheus.HistogramVec
 	// BreakerState is each system's circuit breaker: 0 closed, 1 half-open, 2 open.
 	BreakerState *prometheus.GaugeVec
+	// Vitals are the Core Web Vitals that visitors' browsers report.
+	Vitals *Vitals
 }
 
 // New registers the metrics, with the Go runtime and process collectors.
@@ -56,7 +59,9 @@ func New() *Metrics {
 			Name: "bff_upstream_breaker_state",
 			Help: "Circuit breaker of each legacy system: 0 closed, 1 half-open (trial calls), 2 open (calls fail at once).",
 		}, []string{"system"}),
+		Vitals: newVitals(),
 	}
+	m.Registry.MustRegister(m.Vitals.collectors()...)
 	m.Registry.MustRegister(m.Requests, m.Latency, m.CacheResults, m.UpstreamErrors, m.UpstreamDuration, m.BreakerState,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -33,6 +34,10 @@ func registered(t *testing.T) map[string]bool {
 	m.UpstreamErrors.WithLabelValues("content", "upstream.timeout").Inc()
 	m.Observe("/{page}", "GET", 200, time.Millisecond)
 	m.CacheResults.WithLabelValues("hit").Inc()
+	for _, h := range []*prometheus.HistogramVec{m.Vitals.LCP, m.Vitals.INP, m.Vitals.CLS, m.Vitals.FCP, m.Vitals.TTFB} {
+		h.WithLabelValues("/index", "en", "phone").Observe(0.1)
+	}
+	m.Vitals.LCPElements.WithLabelValues("/index", "phone", "image").Inc()
 	families, err := m.Registry.Gather()
 	require.NoError(t, err)
 	names := map[string]bool{"up": true}

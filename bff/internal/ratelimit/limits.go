@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// Limits are the BFF's abuse limits: of the account operations, and of the lookups that could
-// otherwise be used to list what the legacy systems know (certificates, customer companies).
+// Limits are the BFF's abuse limits: of the account operations, of the lookups that could
+// otherwise be used to list what the legacy systems know (certificates, customer companies), and
+// of the field measurements that browsers report.
 // Each is a list of rules that all apply, or a Backoff; an empty list or a Backoff that is off
 // turns that limit off.
 type Limits struct {
@@ -51,6 +52,11 @@ type Limits struct {
 	CompanyPerIP   []Rule
 	CompanyPerUser []Rule
 
+	// VitalsPerIP limits the field measurements (Core Web Vitals reports) from one client
+	// address: far above what visitors send (one report for a sample of their page views), so
+	// that only a flood, which would skew the figures, is refused.
+	VitalsPerIP []Rule
+
 	// TrustedProxies are the reverse proxies in front of the BFF whose X-Forwarded-For header is
 	// believed. Empty means the connection's peer is the client (nothing is trusted).
 	TrustedProxies []netip.Prefix
@@ -75,6 +81,7 @@ func DefaultLimits() Limits {
 		CertificatePerUser:   []Rule{{10, time.Hour}, {30, 24 * time.Hour}},
 		CompanyPerIP:         []Rule{{60, time.Hour}, {300, 24 * time.Hour}},
 		CompanyPerUser:       []Rule{{30, time.Hour}, {100, 24 * time.Hour}},
+		VitalsPerIP:          []Rule{{60, time.Minute}},
 	}
 }
 
@@ -85,10 +92,10 @@ func (l Limits) String() string {
 		proxies[i] = p.String()
 	}
 	return fmt.Sprintf("code_per_target=%s code_per_ip=%s failures_per_account_ip=%s failures_per_ip=%s failures_per_account=%s "+
-		"lookup_per_ip=%s certificate_per_ip=%s certificate_per_user=%s company_per_ip=%s company_per_user=%s trusted_proxies=%q",
+		"lookup_per_ip=%s certificate_per_ip=%s certificate_per_user=%s company_per_ip=%s company_per_user=%s vitals_per_ip=%s trusted_proxies=%q",
 		FormatRules(l.CodePerTarget), FormatRules(l.CodePerIP), l.FailuresPerAccountIP, l.FailuresPerIP, l.FailuresPerAccount,
 		FormatRules(l.LookupPerIP), FormatRules(l.CertificatePerIP), FormatRules(l.CertificatePerUser),
-		FormatRules(l.CompanyPerIP), FormatRules(l.CompanyPerUser), strings.Join(proxies, ","))
+		FormatRules(l.CompanyPerIP), FormatRules(l.CompanyPerUser), FormatRules(l.VitalsPerIP), strings.Join(proxies, ","))
 }
 
 // ParsePrefixes reads comma-separated IP addresses and CIDR prefixes, e.g. "10.0.0.0/8, ::1".

@@ -1,6 +1,9 @@
 package sitemap
 
-import "time"
+import (
+	"sort"
+	"time"
+)
 
 // Page is one page of the site in one language.
 type Page struct {
@@ -93,4 +96,23 @@ var excludedPages = map[string]string{
 	"repairDetail/:id":     "repair pages need a login",
 	"virtual":              "personal: needs a login",
 	"commonQuestionDetail": "exists only as a preview",
+}
+
+// Routes are the paths of every page of web/src/app/routes.tsx as its route table writes them,
+// with a leading slash and without language prefix (/index, /productDetails/:id): the static,
+// content and excluded pages above together, which a test holds equal to the route table. The
+// field measurements of the pages (package vitals) are grouped by them.
+func Routes() []string {
+	out := make([]string, 0, len(staticPages)+len(contentPages)+len(excludedPages))
+	for _, p := range staticPages {
+		out = append(out, p.path)
+	}
+	for path := range contentPages {
+		out = append(out, "/"+path)
+	}
+	for path := range excludedPages {
+		out = append(out, "/"+path)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -116,6 +116,14 @@ func TestEveryPageOfTheRouteTableIsListedOrLeftOutOnPurpose(t *testing.T) {
 	}
 }
 
+func TestRoutesAreThePagesOfTheRouteTable(t *testing.T) {
+	var want []string
+	for _, path := range routesPages(t) {
+		want = append(want, "/"+path)
+	}
+	assert.ElementsMatch(t, want, Routes())
+}
+
 func TestPositionsAreOnThePagesOfTheCareersList(t *testing.T) {
 	src := webSource(t, "src/features/recruit/api/recruit.ts")
 	perPage, err := strconv.Atoi(strings.TrimSpace(tsConst(t, src, "POSITIONS_PER_PAGE")))

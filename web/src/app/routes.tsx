@@ -269,6 +269,7 @@ function pageRoutes(definition: PageDefinition, byPath: ReadonlyMap<string, Page
   return variants.flatMap(({ preview }) => {
     const handle: RouteHandle = {
       titleKey: definition.titleKey,
+      pagePath: definition.path,
       preview,
       loadingOverlay: definition.loadingOverlay ?? true,
       trail: preview ? trail.map((crumb) => ({ ...crumb, path: `/${PREVIEW_SEGMENT}${crumb.path}` })) : trail,

@@ -14,6 +14,11 @@ export interface Crumb {
 
 export interface RouteHandle {
   titleKey: TitleKey;
+  /**
+   * The page's path in the route table (`productDetails/:id`): the same for every language and
+   * for its preview, never the address. Field measurements are grouped by it (lib/vitals-report.ts).
+   */
+  pagePath: string;
   /** A `/preview/` mirror: drafts, a notice, `noindex`. */
   preview: boolean;
   /** Whether the 250 ms loading overlay shows when this page is entered (not on FAQ pages). */

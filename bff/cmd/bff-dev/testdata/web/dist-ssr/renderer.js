@@ -13,7 +13,8 @@ const server = http.createServer((req, res) => {
   res.end(
     `<!doctype html><html><title>rendered on the server</title><p>page ${req.url}</p>` +
       `<p>origin ${req.headers['x-site-origin']}</p><p>api ${process.env.RENDERER_API_URL}</p>` +
-      `<p>web ${process.env.WEB_DIR}</p><p>secret ${process.env.PREVIEW_SECRET ?? 'none'}</p></html>`,
+      `<p>web ${process.env.WEB_DIR}</p><p>secret ${process.env.PREVIEW_SECRET ?? 'none'}</p>` +
+      `<p>vitals sample ${process.env.VITALS_SAMPLE_RATE ?? 'default'}</p></html>`,
   );
 });
 
