@@ -1,12 +1,10 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,25 +14,11 @@ import (
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 )
 
-// lockedBuffer is a log sink that tests read while the server writes.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// accessLines are the access lines written so far, each decoded.
-func (b *lockedBuffer) accessLines(t *testing.T) []map[string]any {
+// accessLines are the access lines logged so far, each decoded.
+func accessLines(t *testing.T, logs *syncBuffer) []map[string]any {
 	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	var lines []map[string]any
-	for _, raw := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
+	for _, raw := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		var line map[string]any
 		require.NoError(t, json.Unmarshal([]byte(raw), &line), raw)
 		if line["msg"] == "access" {
@@ -48,7 +32,7 @@ func (b *lockedBuffer) accessLines(t *testing.T) []map[string]any {
 // the raw path), status, size, time, cache result, the legacy systems it called, the client's
 // address, its request id; and never a secret or a visitor's contact data from its query.
 func TestEveryRequestLeavesOneAccessLineWithoutSecrets(t *testing.T) {
-	logs := &lockedBuffer{}
+	logs := &syncBuffer{}
 	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
 		d.Log = slog.New(slog.NewJSONHandler(logs, nil))
 	})
@@ -61,7 +45,7 @@ func TestEveryRequestLeavesOneAccessLineWithoutSecrets(t *testing.T) {
 	assert.Regexp(t, `^[0-9a-f]{16}$`, resp.Header.Get("X-Request-Id"), "a request id that is not a bounded token is replaced")
 	get(t, f.bff.URL+"/assets/app-1a2b.js")
 
-	lines := logs.accessLines(t)
+	lines := accessLines(t, logs)
 	require.Len(t, lines, 3, "one line per request, the cached answer's too")
 	miss, hit, file := lines[0], lines[1], lines[2]
 	for _, line := range []map[string]any{miss, hit} {
@@ -82,7 +66,7 @@ func TestEveryRequestLeavesOneAccessLineWithoutSecrets(t *testing.T) {
 	assert.NotContains(t, hit, "upstreams", "the hit asked nobody")
 	assert.Equal(t, "/{file}", file["route"])
 
-	all := logs.buf.String()
+	all := logs.String()
 	for _, secret := range []string{"s3cret", "13800138000", "/buildProgramaTree/8"} {
 		assert.NotContains(t, all, secret, "the log holds no secret, contact data or raw path")
 	}
@@ -91,7 +75,7 @@ func TestEveryRequestLeavesOneAccessLineWithoutSecrets(t *testing.T) {
 // One in ACCESS_LOG_FILES_EVERY successful answers of the web app's files is logged; pages, API
 // answers and failures always are.
 func TestFileLinesAreSampledAndNothingElse(t *testing.T) {
-	logs := &lockedBuffer{}
+	logs := &syncBuffer{}
 	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) {
 		d.Log = slog.New(slog.NewJSONHandler(logs, nil))
 		d.AccessLogFilesEvery = 1_000_000
@@ -102,7 +86,7 @@ func TestFileLinesAreSampledAndNothingElse(t *testing.T) {
 	get(t, f.bff.URL+"/assets/gone-0000.js")
 	f.call(t, "GET", "/prod-api/api/programa/buildProgramaTree/8", "", "lang", "en")
 	var routes []string
-	for _, line := range logs.accessLines(t) {
+	for _, line := range accessLines(t, logs) {
 		routes = append(routes, line["route"].(string)+" "+jsonNumber(line["status"]))
 	}
 	assert.Equal(t, []string{"/{file} 404", "/prod-api/api/programa/buildProgramaTree/{id} 200"}, routes)
