@@ -84,16 +84,24 @@ check-docker: ## validate docker/compose.yaml and parse docker/k8s/*.yaml (no co
 # check read), then the scale test, which runs the binaries the build made and spends most of
 # its time waiting on its processes. Each lane's output is printed whole when it ends. The browser journeys come last,
 # on their own, as their checks of time (a render in time, a timer that ticks) expect.
+# Each lane writes its time to TEST_TIMES; the last line of `make test` sums them up (also when a
+# lane failed), so that a run says where its time went.
+TEST_TIMES := .test-times
+timed = start=$$(date +%s); $(2); status=$$?; echo "$(1) $$(( $$(date +%s) - start ))s" >> $(TEST_TIMES); exit $$status
+
 test: $(NODE_STAMP) ## run every test layer
-	$(MAKE) --no-print-directory --output-sync=recurse -j2 test-lane-go test-lane-web
-	$(MAKE) --no-print-directory test-e2e
+	@rm -f $(TEST_TIMES)
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory --output-sync=recurse -j2 test-lane-go test-lane-web && \
+	$(MAKE) --no-print-directory test-e2e; status=$$?; \
+	echo "make test: $$(tr '\n' ' ' < $(TEST_TIMES))total $$(( $$(date +%s) - start ))s, exit $$status"; exit $$status
 
 .PHONY: test-lane-go test-lane-web
 test-lane-go:
-	$(MAKE) --no-print-directory test-go test-pact check-docker check-rules
+	@$(call timed,go+pact+rules,$(MAKE) --no-print-directory test-go test-pact check-docker check-rules)
 
 test-lane-web:
-	$(MAKE) --no-print-directory build test-web test-scale
+	@$(call timed,build+web+scale,$(MAKE) --no-print-directory build test-web test-scale)
 
 # The pact and scale build tags take the consumer pacts, their verification and the scale test
 # into the linters too.
@@ -126,7 +134,7 @@ test-scale: bin/bff bin/legacy web/dist/index.html ## three production BFFs shar
 
 test-e2e: build ## Playwright journeys in Debian's Chromium against the site as `make run` starts it
 	./scripts/ensure-chromium.sh
-	$(NPM) test -w e2e
+	@$(call timed,e2e,$(NPM) test -w e2e)
 
 screenshots: build ## pictures of the pages at phone and desktop widths in e2e/screenshots (not part of `make test`)
 	./scripts/ensure-chromium.sh
