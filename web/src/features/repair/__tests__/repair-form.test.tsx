@@ -141,6 +141,21 @@ describe('the repair form', () => {
     expect(await form.findByText('The date of the fault cannot be later than today.')).toBeTruthy();
   });
 
+  it('has the trap field of leads out of reach, and sends what a program filled into it', async () => {
+    const { requests } = stub();
+    const user = userEvent.setup();
+    const { form } = await renderForm();
+    const trap = document.querySelector<HTMLInputElement>('form input[name="website"]');
+    expect(trap?.tabIndex).toBe(-1);
+    expect(trap?.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(form.queryByRole('textbox', { name: 'Website' })).toBeNull();
+    await fillRequired(user, form);
+    fireEvent.change(trap!, { target: { value: 'https://spam.example' } });
+    await user.click(form.getByRole('button', { name: 'Submit repair report' }));
+    await waitFor(() => expect(posts(requests, '/api/itr/addWorkOrder')).toHaveLength(1));
+    expect(posts(requests, '/api/itr/addWorkOrder')[0]?.headers.get('X-Lead-Trap')).toBe('https://spam.example');
+  });
+
   it('sends the report once under an Idempotency-Key (a second press while sending does nothing) and shows the service number', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -171,6 +186,8 @@ describe('the repair form', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
     expect(sent[0]?.headers.get('token')).toBe(TOKEN);
+    // The trap field of leads goes along, empty, as a person leaves it.
+    expect(sent[0]?.headers.get('X-Lead-Trap')).toBe('');
     expect(JSON.parse(sent[0]?.body ?? '')).toEqual({
       variant: 'repair',
       robotCode: 'JAKA-ZU7-2403-001234',

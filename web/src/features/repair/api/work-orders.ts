@@ -79,7 +79,10 @@ export function useWorkOrder(id: number | null, token: string | null, context: P
   });
 }
 
-/** Sends a report; `idempotencyKey` names the submission (a repeat with it creates no second order). */
-export async function submitWorkOrder(body: RepairReport, idempotencyKey: string, lang: SiteLanguage): Promise<WorkOrderReceipt> {
-  return (await addWorkOrder(body, { lang, headers: { 'Idempotency-Key': idempotencyKey } })).data;
+/**
+ * Sends a report; `idempotencyKey` names the submission (a repeat with it creates no second
+ * order), `trap` is the value of the form's trap field, which only a program fills.
+ */
+export async function submitWorkOrder(body: RepairReport, idempotencyKey: string, trap: string, lang: SiteLanguage): Promise<WorkOrderReceipt> {
+  return (await addWorkOrder(body, { lang, headers: { 'Idempotency-Key': idempotencyKey, 'X-Lead-Trap': trap } })).data;
 }

@@ -17,6 +17,7 @@ import {
 } from '../schemas/repair-form';
 import { FileUploader } from './file-uploader';
 import { FormSection } from './form-parts';
+import { LeadTrap } from '@/components/ui/lead-trap';
 import { useReportSubmit } from './use-report-submit';
 import { useUploads } from './use-uploads';
 import styles from './repair-form.module.css';
@@ -34,7 +35,7 @@ export function ConsultationForm({ known, onSubmitted }: Props) {
   const { t } = useTranslation('repair');
   const defaults = useMemo(() => ({ ...consultationDefaults(known), reporterName: known.name ?? '' }), [known]);
   const files = useUploads({ max: MAX_FAULT_FILES, kinds: ['image', 'video'] });
-  const submit = useReportSubmit('addWorkOrder:consultation');
+  const { submit, trapRef } = useReportSubmit('addWorkOrder:consultation');
   const {
     register,
     handleSubmit,
@@ -116,6 +117,7 @@ export function ConsultationForm({ known, onSubmitted }: Props) {
         </div>
       </FormSection>
 
+      <LeadTrap inputRef={trapRef} />
       <div className={styles.submitRow}>
         <SubmitButton busy={isSubmitting}>{t('submit.consultation')}</SubmitButton>
         <p className={styles.requiredNote}>{t('submit.requiredNote')}</p>

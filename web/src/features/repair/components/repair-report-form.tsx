@@ -24,6 +24,7 @@ import { CompanyField } from './company-field';
 import { FileUploader } from './file-uploader';
 import { FormSection, type Notice, NoticeLine } from './form-parts';
 import { ScanButton } from './scan-button';
+import { LeadTrap } from '@/components/ui/lead-trap';
 import { useReportSubmit } from './use-report-submit';
 import { useUploads } from './use-uploads';
 import styles from './repair-form.module.css';
@@ -46,7 +47,7 @@ export function RepairReportForm({ known, onSubmitted }: Props) {
   const defaults = useMemo(() => ({ ...repairDefaults(known), reporterName: known.name ?? '' }), [known]);
   const faultFiles = useUploads({ max: MAX_FAULT_FILES, kinds: ['image', 'video'] });
   const versionFiles = useUploads({ max: MAX_VERSION_FILES, kinds: ['image'] });
-  const submit = useReportSubmit('addWorkOrder:repair');
+  const { submit, trapRef } = useReportSubmit('addWorkOrder:repair');
   const [filled, setFilled] = useState<ReadonlySet<RepairField>>(new Set());
   const [notices, setNotices] = useState<Record<OcrKind, Notice | null>>({ nameplate: null, softwareVersion: null });
   const {
@@ -310,6 +311,7 @@ export function RepairReportForm({ known, onSubmitted }: Props) {
         </Field>
       </FormSection>
 
+      <LeadTrap inputRef={trapRef} />
       <div className={styles.submitRow}>
         <SubmitButton busy={isSubmitting}>{t('submit.repair')}</SubmitButton>
         <p className={styles.requiredNote}>{t('submit.requiredNote')}</p>

@@ -25,19 +25,21 @@ export interface FailureHandlers {
  * nothing), under an Idempotency-Key that is kept until the report is accepted, so that a double
  * click, a retry after a lost answer or pressing again after an error creates one work order. A
  * failure puts the server's field errors on the fields (and refused files on their cards) and
- * says what happened; what the visitor typed stays.
+ * says what happened; what the visitor typed stays. The form renders the trap field of leads
+ * (components/ui/lead-trap.tsx) with `trapRef`, and its value goes with the report.
  */
 export function useReportSubmit(scope: ReportScope) {
   const { t } = useTranslation('repair');
   const { t: tf } = useTranslation(['forms', 'messages']);
   const lang = usePageLanguage();
   const sending = useRef(false);
+  const trapRef = useRef<HTMLInputElement | null>(null);
 
-  return async (body: RepairReport, handlers: FailureHandlers): Promise<WorkOrderReceipt | null> => {
+  const submit = async (body: RepairReport, handlers: FailureHandlers): Promise<WorkOrderReceipt | null> => {
     if (sending.current) return null;
     sending.current = true;
     try {
-      const receipt = await submitWorkOrder(body, submissionKey(scope, body), lang);
+      const receipt = await submitWorkOrder(body, submissionKey(scope, body), trapRef.current?.value ?? '', lang);
       settleSubmission(scope);
       return receipt;
     } catch (error: unknown) {
@@ -47,6 +49,7 @@ export function useReportSubmit(scope: ReportScope) {
       sending.current = false;
     }
   };
+  return { submit, trapRef };
 }
 
 function reportFailure(
