@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/sony/gobreaker/v2"
-
-	"github.com/jakarobotics/website/bff/internal/apierr"
 )
 
 // BreakerSettings say when a legacy system counts as down and how it is tried again.
@@ -57,7 +55,9 @@ func NewBreaker(system string, s BreakerSettings) *Breaker {
 		ReadyToTrip: func(c gobreaker.Counts) bool {
 			return c.ConsecutiveFailures >= failures
 		},
-		IsSuccessful: func(err error) bool { return !isSystemFailure(err) },
+		// The system failed when the call came to anything but an answer (Outcome): a 404 or a
+		// 400 is an answer the system gave on purpose.
+		IsSuccessful: func(err error) bool { return Outcome(err) == "ok" },
 		IsExcluded:   func(err error) bool { return errors.Is(err, errCallerLeft) },
 		OnStateChange: func(name string, _, to gobreaker.State) {
 			if s.OnStateChange != nil {
@@ -113,20 +113,3 @@ func (b *Breaker) allow(ctx context.Context) (func(error), error) {
 
 // errCallerLeft marks a call whose caller went away before the system answered.
 var errCallerLeft = errors.New("the caller left")
-
-// isSystemFailure reports whether err says the system is failing (no answer, a time-out, a 5xx,
-// an unreadable answer), as opposed to an answer the system gave on purpose (404, 400).
-func isSystemFailure(err error) bool {
-	if err == nil {
-		return false
-	}
-	var e *apierr.Error
-	if !errors.As(err, &e) {
-		return true
-	}
-	switch e.Key {
-	case apierr.UpstreamTimeout, apierr.UpstreamUnavailable, apierr.UpstreamBadGateway:
-		return true
-	}
-	return false
-}

@@ -214,13 +214,20 @@ func (c *Client) Do(req *http.Request) (*Response, error) {
 		// visitor's input, refused before it leaves, and no failure of the system.
 		return nil, apierr.New(apierr.InvalidRequest, fmt.Errorf("%s: %s %s: %w", c.System, req.Method, req.URL.Path, err))
 	}
+	return guarded(c, req, c.send)
+}
+
+// guarded sends req with send past the system's breaker, and reports the call (breaker,
+// metrics, the request's access line): the one way both Do and OpenFile call a system.
+func guarded[T any](c *Client, req *http.Request, send func(*http.Request) (T, error)) (T, error) {
 	req, operation := c.named(req)
 	done, open := c.Breaker.allow(req.Context())
 	if open != nil {
-		return nil, c.refuseOpen(req, operation, open)
+		var none T
+		return none, c.refuseOpen(req, operation, open)
 	}
 	started := time.Now()
-	answer, err := c.send(req)
+	answer, err := send(req)
 	c.observe(req, operation, started, done, err)
 	return answer, err
 }
@@ -274,17 +281,9 @@ func (c *Client) OpenFile(ctx context.Context, escapedPath string, query url.Val
 		}
 	}
 	req.Header.Set("Accept-Encoding", "identity")
-	req, operation := c.named(req)
-	done, open := c.Breaker.allow(ctx)
-	if open != nil {
-		return nil, c.refuseOpen(req, operation, open)
-	}
-	started := time.Now()
-	resp, err := c.openFile(req, notFound)
 	// The outcome is the system's answer to the request; the file's bytes follow at the
 	// visitor's pace, which says nothing about the system.
-	c.observe(req, operation, started, done, err)
-	return resp, err
+	return guarded(c, req, func(req *http.Request) (*http.Response, error) { return c.openFile(req, notFound) })
 }
 
 // openFile sends the GET of OpenFile (past the breaker) and sorts its answer.
