@@ -108,24 +108,7 @@ func Fill(provider trace.TracerProvider, route string, fill func(context.Context
 		return fill
 	}
 	tracer := provider.Tracer("cache")
-	return func(ctx context.Context) ([]byte, error) {
-		ctx, span := tracer.Start(ctx, "cache fill "+route)
-		defer span.End()
-		body, err := fill(ctx)
-		if err != nil {
-			span.SetStatus(codes.Error, err.Error())
-		}
-		return body, err
-	}
-}
-
-// TraceID is the trace id of ctx's span, or "" when there is none.
-func TraceID(ctx context.Context) string {
-	sc := trace.SpanContextFromContext(ctx)
-	if !sc.HasTraceID() {
-		return ""
-	}
-	return sc.TraceID().String()
+	return func(ctx context.Context) ([]byte, error) { return inSpan(ctx, tracer, "cache fill "+route, fill) }
 }
 
 // noMeters keeps otelhttp from measuring what the BFF's Prometheus metrics measure already.
@@ -160,12 +143,17 @@ func Delivery[Item any, Result any](provider trace.TracerProvider, kind func(Ite
 	}
 	tracer := provider.Tracer("outbox")
 	return func(ctx context.Context, it Item) (Result, error) {
-		ctx, span := tracer.Start(ctx, "outbox deliver "+kind(it))
-		defer span.End()
-		result, err := deliver(ctx, it)
-		if err != nil {
-			span.SetStatus(codes.Error, err.Error())
-		}
-		return result, err
+		return inSpan(ctx, tracer, "outbox deliver "+kind(it), func(ctx context.Context) (Result, error) { return deliver(ctx, it) })
 	}
+}
+
+// inSpan runs f in a span of tracer named name, marked failed when f fails.
+func inSpan[T any](ctx context.Context, tracer trace.Tracer, name string, f func(context.Context) (T, error)) (T, error) {
+	ctx, span := tracer.Start(ctx, name)
+	defer span.End()
+	v, err := f(ctx)
+	if err != nil {
+		span.SetStatus(codes.Error, err.Error())
+	}
+	return v, err
 }
