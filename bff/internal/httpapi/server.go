@@ -85,10 +85,10 @@ type Deps struct {
 	Transport http.RoundTripper
 	// Tracing makes the spans of requests, cache fills and renders (package telemetry); nil, as
 	// when no OTLP export is configured, makes none.
+	Tracing trace.TracerProvider
 	// AccessLogFilesEvery logs one in that many successful answers of the web app's files; 0 or
 	// 1 logs every one. Pages, API answers and failures are always logged.
 	AccessLogFilesEvery int
-	Tracing             trace.TracerProvider
 	// Cache keeps content answers for the content service, which owns it: nothing else reads or
 	// writes it. nil gets a new one of cache.DefaultMaxBytes.
 	Cache *cache.Cache

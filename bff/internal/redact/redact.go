@@ -27,7 +27,7 @@ var Params = []string{
 	"access_token", "refresh_token", "id_token", // OAuth tokens, should a provider send them in a URL
 	"code", "state", "ticket", // third-party login codes, their states, WeChat tickets
 	"password", "secret",
-	"t", // the signature of a link to a personal file (repair uploads, login-only documents)
+	"t",                                       // the signature of a link to a personal file (repair uploads, login-only documents)
 	"phone", "email", "mobile", "codeOrPhone", // contact data (the certificate lookup takes a phone)
 	"searchInfo", "q", // what a visitor typed into a search: it may name them
 }
