@@ -48,9 +48,12 @@ func TestBreakerCountsOnlyTheSystemsOwnFailures(t *testing.T) {
 	status.Store(http.StatusNotFound)
 	var reached atomic.Int64
 	release := make(chan struct{})
+	// slowArrived tells that a slow call is at the system, waiting: its caller may leave now.
+	slowArrived := make(chan struct{}, 1)
 	system := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		reached.Add(1)
 		if r.URL.Path == "/slow" {
+			slowArrived <- struct{}{}
 			<-release
 		}
 		w.WriteHeader(int(status.Load()))
@@ -76,12 +79,9 @@ func TestBreakerCountsOnlyTheSystemsOwnFailures(t *testing.T) {
 		require.NoError(t, call(context.Background(), "/x"), "a 404 is the caller's to read")
 	}
 	for range 5 {
-		reached.Store(0)
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
-			for reached.Load() == 0 {
-				time.Sleep(time.Millisecond)
-			}
+			<-slowArrived
 			cancel()
 		}()
 		require.Error(t, call(ctx, "/slow"))
