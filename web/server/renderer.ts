@@ -84,7 +84,7 @@ function previewTokenOf(request: IncomingMessage): string | null {
 let queue: Promise<unknown> = Promise.resolve();
 let queued = 0;
 
-/** When a render arrived, began and ended (performance.now()), and the queue it found. */
+/** When a render arrived and began (performance.now()), and the renders it found ahead of it. */
 interface RenderTimes {
   arrived: number;
   began: number;
@@ -93,15 +93,16 @@ interface RenderTimes {
 
 /**
  * Runs renders one after another; a request whose client left before its turn is skipped. The
- * task is told when it arrived and began: the BFF's metrics take the wait and the render apart.
+ * result comes with when the task arrived and began: the BFF's metrics take the wait and the
+ * render apart.
  */
-function inTurn<T>(request: IncomingMessage, task: (times: RenderTimes) => Promise<T>): Promise<T | null> {
+function inTurn<T>(request: IncomingMessage, task: () => Promise<T>): Promise<{ result: T; times: RenderTimes } | null> {
   const times: RenderTimes = { arrived: performance.now(), began: 0, queuedAhead: queued };
   queued++;
-  const run = queue.then(() => {
+  const run = queue.then(async () => {
     if (request.destroyed) return null;
     times.began = performance.now();
-    return task(times);
+    return { result: await task(), times };
   });
   queue = run.then(
     () => queued--,
@@ -163,14 +164,10 @@ const server = createServer((request, response) => {
   const origin = siteOriginOf(request);
   // The render is a span of the page's trace (server/tracing.ts); its data calls carry it on.
   const span = tracing.start(validTraceparent(request.headers.traceparent), path);
-  let times: RenderTimes | null = null;
-  inTurn(request, (turn) => {
-    times = turn;
-    return renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request), traceparent: span.traceparent });
-  }).then(
-    (result) => {
-      span.end(result?.status ?? 499);
-      if (result && times && !response.destroyed) answer(response, result, times, head);
+  inTurn(request, () => renderPage({ url: path, origin, apiOrigin, previewToken: previewTokenOf(request), traceparent: span.traceparent })).then(
+    (done) => {
+      span.end(done?.result.status ?? 499);
+      if (done && !response.destroyed) answer(response, done.result, done.times, head);
     },
     (error: unknown) => {
       span.end(500, error);
