@@ -9,11 +9,5 @@ fonts=$(fc-list 2>/dev/null || true)
 grep -qi "Noto Sans CJK" <<<"$fonts" || need+=(fonts-noto-cjk)
 grep -qi "Loma\|Garuda\|Waree" <<<"$fonts" || need+=(fonts-thai-tlwg)
 [ ${#need[@]} -eq 0 ] && exit 0
-echo "Installing ${need[*]} from Debian's packages…"
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null 2>&1 || { echo "need root (or sudo) to install ${need[*]}" >&2; exit 1; }
-  sudo="sudo"
-fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+. "$(dirname "$0")/apt-install.sh"
+apt_install "${need[@]}"
