@@ -27,6 +27,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/metrics"
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
+	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/redact"
@@ -225,10 +226,12 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	defer func() { stopWorker(); <-workerDone }()
 
 	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
+	pageCache := cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute)
 	if rdb != nil {
-		// The replicas read each other's content answers; one of them asks the CMS for a key
-		// that they all miss.
+		// The replicas read each other's content answers and pages; one of them asks the CMS
+		// for a key that they all miss, and one renders a page that they all miss.
 		contentCache.SetShared(shared.NewContentCache(rdb, cfg.RedisPrefix))
+		pageCache.SetShared(shared.NewPageCache(rdb, cfg.RedisPrefix, pages.BuildID(cfg.WebDir)))
 	}
 	handler, err := httpapi.NewServer(httpapi.Deps{
 		Spec:        spec,
@@ -284,7 +287,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// Pages rendered on the server, cached for visitors without a session.
 		Renderer:        cfg.RendererURL,
 		RendererTimeout: cfg.RendererTimeout,
-		PageCache:       cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute),
+		PageCache:       pageCache,
 		PageTTL:         cfg.PageCacheTTL,
 		PageLimits:      &cfg.PageLimits,
 	})

@@ -40,6 +40,8 @@ type Answer struct {
 	Body []byte
 	// Status is the HTTP status the answer is written with; 0 means 200.
 	Status int
+	// Tags name what the answer was built from (see Cache.Drop); nil takes the cache's TagsOf.
+	Tags []string
 }
 
 // AnswerFetch produces a finished answer from the upstream, for LoadAnswer.
@@ -80,6 +82,8 @@ type Entry struct {
 	Status int
 	// Generation is the cache's Generation when the answer was fetched (0 without one).
 	Generation uint64
+	// Tags name what the answer was built from: Drop removes the entries that carry a tag.
+	Tags []string
 
 	// Header values computed once, so that writing an entry allocates nothing.
 	etagHeader   []string
@@ -150,6 +154,12 @@ type Cache struct {
 	// Generation, when set, is followed: entries fetched under an older generation are no
 	// longer fresh (see Generation). Set it before the cache is used.
 	Generation *Generation
+	// TagsOf names what the answer under a key was built from, for answers whose fetch gives
+	// no Tags of its own (see Drop); nil tags nothing. Set it before the cache is used.
+	TagsOf func(key string) []string
+	// drops counts the calls of Drop: an answer fetched while a drop ran may have been built
+	// from what was dropped.
+	drops atomic.Uint64
 	// shared is the second tier shared by the replicas (SetShared), nil without one.
 	shared Shared
 }
@@ -312,7 +322,7 @@ func (c *Cache) fetchAndStore(ctx context.Context, key, route string, f *Format,
 	}
 	// The generation is read before the fetch: a change that lands while the answer is being
 	// made leaves the answer outdated, not current.
-	gen := c.generation()
+	gen, drops := c.generation(), c.drops.Load()
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	a, err := fetch(ctx)
@@ -323,8 +333,16 @@ func (c *Cache) fetchAndStore(ctx context.Context, key, route string, f *Format,
 	if err != nil {
 		return nil, err
 	}
+	if a.Tags == nil && c.TagsOf != nil {
+		a.Tags = c.TagsOf(key)
+	}
 	e := newAnswerEntry(a, route, f, p, c.now())
 	e.Generation = gen
+	if c.drops.Load() != drops {
+		// Built while something was dropped, perhaps from it: served to those who asked, and
+		// fetched again by the next request.
+		e.FreshUntil, e.StaleUntil = e.StoredAt, e.StoredAt
+	}
 	e.refresh, e.refreshLimit = fetch, limit
 	c.store(key, e)
 	return e, nil
@@ -543,7 +561,9 @@ func newAnswerEntry(a Answer, route string, f *Format, p Policy, now time.Time) 
 	// The buffer grows by doubling; the entry keeps an exact copy, so that the cache holds (and
 	// counts) only the compressed bytes.
 	zipped := bytes.Clone(gz.Bytes())
-	return assembleEntry(body, zipped, status, route, f, p, now)
+	e := assembleEntry(body, zipped, status, route, f, p, now)
+	e.Tags = a.Tags
+	return e
 }
 
 // assembleEntry is the entry of an answer of status whose body and gzip are known, fetched at now.

@@ -24,6 +24,8 @@ type Shared interface {
 	// Lock takes the lock of key for at most lease, unless someone holds it already: then taken
 	// is false. release gives the lock back if it is still this caller's.
 	Lock(ctx context.Context, key string, lease time.Duration) (release func(), taken bool, err error)
+	// Drop removes every answer stored with one of tags (SharedEntry.Tags).
+	Drop(ctx context.Context, tags []string) error
 }
 
 // SharedEntry is what the shared tier keeps of an Entry: its compressed body, its status and
@@ -33,6 +35,8 @@ type SharedEntry struct {
 	Gzip     []byte
 	Status   int
 	StoredAt time.Time
+	// Tags are the entry's Tags: what the answer was built from.
+	Tags []string
 }
 
 // Waiting for the answer another replica is fetching polls the shared tier with pauses that
@@ -187,7 +191,7 @@ func (c *Cache) storeShared(ctx context.Context, key string, e *Entry) {
 	if ttl <= 0 {
 		return
 	}
-	_ = c.shared.Set(ctx, key, SharedEntry{Gzip: e.Gzip, Status: e.Status, StoredAt: e.StoredAt}, ttl)
+	_ = c.shared.Set(ctx, key, SharedEntry{Gzip: e.Gzip, Status: e.Status, StoredAt: e.StoredAt, Tags: e.Tags}, ttl)
 }
 
 // sharedEntry rebuilds an entry from what the shared tier keeps, with the windows of p counted
@@ -204,5 +208,7 @@ func sharedEntry(se SharedEntry, route string, f *Format, p Policy) (*Entry, err
 	if se.Status == 0 {
 		return nil, errors.New("shared answer: no status")
 	}
-	return assembleEntry(body, se.Gzip, se.Status, route, f, p, se.StoredAt), nil
+	e := assembleEntry(body, se.Gzip, se.Status, route, f, p, se.StoredAt)
+	e.Tags = se.Tags
+	return e, nil
 }

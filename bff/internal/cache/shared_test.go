@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -88,6 +89,20 @@ func (m *memShared) Lock(_ context.Context, key string, _ time.Duration) (func()
 			delete(m.locks, key)
 		}
 	}, true, nil
+}
+
+func (m *memShared) Drop(_ context.Context, tags []string) error {
+	if m.fail.Load() {
+		return errSharedDown
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for key, e := range m.entries {
+		if slices.ContainsFunc(e.Tags, func(t string) bool { return slices.Contains(tags, t) }) {
+			delete(m.entries, key)
+		}
+	}
+	return nil
 }
 
 func (m *memShared) held(key string) bool {

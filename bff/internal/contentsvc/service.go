@@ -95,10 +95,11 @@ type Service struct {
 	cms         content.Client
 	cache       *cache.Cache
 	keys        *keys
+	changes     changeTags
 	timeout     time.Duration
 	longTimeout time.Duration
-	// changes counts the changes of the cached content: the pages built from it follow it.
-	changes cache.Generation
+	// answerChanged, when set, is told the tags of a cached answer that a refresh changed.
+	answerChanged func(tags []string)
 	// tracing makes the spans of cache fills; nil makes none.
 	tracing trace.TracerProvider
 }
@@ -109,11 +110,16 @@ func New(o Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cache keys: %w", err)
 	}
+	ct, err := newChangeTags(k)
+	if err != nil {
+		return nil, err
+	}
 	c := o.Cache
 	if c == nil {
 		c = cache.New(10 * time.Minute)
 	}
-	s := &Service{cms: o.CMS, cache: c, keys: k, timeout: o.Timeout, longTimeout: o.LongTimeout, tracing: o.Tracing}
+	c.TagsOf = k.tagsOfKey
+	s := &Service{cms: o.CMS, cache: c, keys: k, changes: ct, timeout: o.Timeout, longTimeout: o.LongTimeout, tracing: o.Tracing}
 	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -121,16 +127,18 @@ func New(o Options) (*Service, error) {
 	c.OnRefreshError = func(key string, err error) {
 		log.Warn("content refresh failed; serving the stale answer", "err", err)
 	}
-	// A page is built from content answers: when one of them changes, every page built before
-	// is stale. One generation for all content keeps it simple; a page cannot say which answers
-	// it used.
-	c.OnChange = func(string) { s.changes.Bump() }
+	c.OnChange = func(key string) {
+		if s.answerChanged != nil {
+			s.answerChanged(k.changedTags(key))
+		}
+	}
 	return s, nil
 }
 
-// Changes is the generation of the cached content, which a cache of pages built from it follows
-// (cache.Cache.Generation): it moves on whenever a cached answer changes.
-func (s *Service) Changes() *cache.Generation { return &s.changes }
+// OnAnswerChange makes fn hear of every cached answer that a refresh found changed (the CMS
+// changed it without telling), with the tags of what was built from it: the pages rendered from
+// the old answer are out of date. Set it before the service is used.
+func (s *Service) OnAnswerChange(fn func(tags []string)) { s.answerChanged = fn }
 
 // Stats are the content cache's size figures.
 func (s *Service) Stats() cache.Stats { return s.cache.Stats() }

@@ -345,18 +345,15 @@ func newLeadGuard(d Deps, f ratelimit.Factory, now func() time.Time) *leads.Guar
 }
 
 // pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,
-// which follows the content cache's changes.
+// each page tagged with the content it was rendered from, so that a change of that content drops
+// it.
 func (s *Server) pages() http.Handler {
 	if s.PageCache == nil {
 		s.PageCache = cache.NewBounded(pages.DefaultMaxBytes, 10*time.Minute)
 	}
-	// A page is built from content answers (the renderer reads them through this BFF): when one
-	// of them changes, every page built before is served once more while it is rendered again.
-	s.PageCache.Generation = s.contents.Changes()
 	// The pages whose key a visitor makes up (not found, with a query) are kept apart, in an
 	// eighth of the page cache's bound, so that they never evict the site's pages.
 	tail := cache.NewBounded(pages.TailMaxBytes(s.PageCache.Stats().MaxBytes), 10*time.Minute)
-	tail.Generation = s.PageCache.Generation
 	limits := pages.DefaultLimits()
 	if s.PageLimits != nil {
 		limits = *s.PageLimits
@@ -371,13 +368,17 @@ func (s *Server) pages() http.Handler {
 		TTL:      s.PageTTL,
 		// Pages are rendered and cached only for the site's own origins (siteOrigin): a made-up
 		// Host header is never rendered, cached, nor named in a page's links.
-		Origin:  s.siteOrigin,
-		Renders: s.Limiters.Rules("renders-ip", limits.PerIP...),
-		Client:  s.guard.clientKey,
-		Metrics: s.Metrics.RegisterPages(cacheStats(s.PageCache), cacheStats(tail)),
-		Log:     s.Log,
-		Tracing: s.Tracing,
+		Origin:     s.siteOrigin,
+		Renders:    s.Limiters.Rules("renders-ip", limits.PerIP...),
+		Client:     s.guard.clientKey,
+		Metrics:    s.Metrics.RegisterPages(cacheStats(s.PageCache), cacheStats(tail)),
+		Log:        s.Log,
+		Tracing:    s.Tracing,
+		SourceTags: s.contents.SourceTags,
 	})
+	// A content answer that a refresh found changed (the CMS changed it without a webhook): the
+	// pages rendered from the old one go, in every replica's shared tier too.
+	s.contents.OnAnswerChange(func(tags []string) { s.pageHandler.Drop(context.Background(), tags) })
 	return s.pageHandler
 }
 

@@ -20,6 +20,8 @@
 package pages
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -79,8 +81,8 @@ type Options struct {
 	// WebDir is the built web app, whose index.html is the client-rendered app. Required.
 	WebDir string
 	// Cache keeps the rendered pages of visitors without a session; nil gets one of
-	// DefaultMaxBytes. Its Generation, when set, makes a page built before a content change
-	// stale.
+	// DefaultMaxBytes. Its shared tier, when set, is the fleet's: a page rendered by one replica
+	// is served by all.
 	Cache *cache.Cache
 	// TTL is how long a rendered page is fresh; DefaultTTL when 0. After it, a page is served
 	// while it is rendered again for ten times as long, and for a day while the renderer fails.
@@ -90,7 +92,7 @@ type Options struct {
 	// origin; without any, this machine). A page for another host is not rendered. Required.
 	Origin func(r *http.Request) (origin string, known bool)
 	// Tail keeps the pages of made-up keys: not-found pages and pages with a query; nil gets
-	// one of TailMaxBytes(DefaultMaxBytes). Its Generation, like Cache's, when set.
+	// one of TailMaxBytes(DefaultMaxBytes).
 	Tail *cache.Cache
 	// Renders limits the counted renders per client (see Limits); nil limits nothing. Client
 	// is the limiter's key of a request's client address, required with Renders.
@@ -104,6 +106,10 @@ type Options struct {
 	Log *slog.Logger
 	// Tracing makes the spans of the renderer's requests; nil makes none.
 	Tracing trace.TracerProvider
+	// SourceTags are the tags of the content requests a page was rendered from (the renderer's
+	// SourcesHeader), which a change of that content drops; nil tags every page
+	// cache.EverythingTag.
+	SourceTags func(sources []string) []string
 }
 
 // Handler serves page requests (GET and HEAD of paths that are not files). The caller routes
@@ -127,22 +133,25 @@ type Handler struct {
 	bypassed prometheus.Counter
 	log      *slog.Logger
 	warnings sync.Map // reason -> *warning
+	// tagSources is Options.SourceTags.
+	tagSources func(sources []string) []string
 }
 
 // New returns the page handler of o.
 func New(o Options) *Handler {
 	h := &Handler{
-		renderer:  o.Renderer,
-		timeout:   o.Timeout,
-		index:     filepath.Join(o.WebDir, "index.html"),
-		cache:     o.Cache,
-		tail:      o.Tail,
-		origin:    o.Origin,
-		renders:   o.Renders,
-		client:    o.Client,
-		transport: o.Transport,
-		metrics:   o.Metrics,
-		log:       o.Log,
+		renderer:   o.Renderer,
+		timeout:    o.Timeout,
+		index:      filepath.Join(o.WebDir, "index.html"),
+		cache:      o.Cache,
+		tail:       o.Tail,
+		origin:     o.Origin,
+		renders:    o.Renders,
+		client:     o.Client,
+		transport:  o.Transport,
+		metrics:    o.Metrics,
+		log:        o.Log,
+		tagSources: o.SourceTags,
 	}
 	if h.timeout <= 0 {
 		h.timeout = DefaultTimeout
@@ -485,4 +494,16 @@ func (h *Handler) warn(reason, page string, err error) {
 		msg = "page not rendered again: the renderer failed; serving the last good page"
 	}
 	h.log.Warn(msg, "reason", reason, "page", page, "err", err, "same_since_last_warning", suppressed)
+}
+
+// BuildID names the web app's build in webDir: a hash of its index.html, which names the build's
+// hashed scripts and styles. Pages rendered with one build are shared only with replicas of the
+// same build. A web app that cannot be read is "none" (its pages are the client-rendered app).
+func BuildID(webDir string) string {
+	index, err := os.ReadFile(filepath.Join(webDir, "index.html"))
+	if err != nil {
+		return "none"
+	}
+	sum := sha256.Sum256(index)
+	return hex.EncodeToString(sum[:8])
 }

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -79,6 +80,10 @@ func (rd *renderer) serve(w http.ResponseWriter, r *http.Request) {
 		h.Set("Cache-Control", "no-store")
 	default:
 		h.Set("Cache-Control", "public, max-age=60")
+	}
+	// The content the page was rendered from: its path's last segment as a news item.
+	if strings.Contains(r.URL.Path, "/news") {
+		h.Set(SourcesHeader, "GET /prod-api/api/news/getNewsDetail/1/"+path.Base(r.URL.Path)+"?x=1, POST /prod-api/api/language/list")
 	}
 	// What a renderer must never send on: the site decides these.
 	h.Set("Content-Security-Policy", "default-src *")
@@ -509,18 +514,36 @@ func TestALastGoodPageIsServedWhileTheRendererIsDown(t *testing.T) {
 	assert.Zero(t, s.fallbacks("down"))
 }
 
-func TestAPageBuiltBeforeAContentChangeIsRenderedAgain(t *testing.T) {
+// A page is tagged with the content its render read (the renderer's SourcesHeader, through
+// SourceTags), and a drop of one of those tags removes exactly that page: it is rendered again on
+// the next visit, while a page built from other content stays. A page whose renderer did not
+// say goes with any drop.
+func TestADropRemovesThePagesRenderedFromTheChangedContent(t *testing.T) {
 	rd := newRenderer(t)
-	var gen cache.Generation
-	s := newSetup(t, rd)
-	s.cache.Generation = &gen
-	assert.Contains(t, s.get("/en/news").Body.String(), "v0")
+	var told [][]string
+	s := newSetup(t, rd, func(o *Options) {
+		o.SourceTags = func(sources []string) []string {
+			told = append(told, sources)
+			var tags []string
+			for _, src := range sources {
+				tags = append(tags, strings.TrimSpace(strings.SplitN(src, "?", 2)[0]))
+			}
+			return tags
+		}
+	})
+	for _, p := range []string{"/en/news/39", "/en/news/40", "/en/index"} {
+		assert.Contains(t, s.get(p).Body.String(), "v0")
+	}
+	assert.Equal(t, []string{"GET /prod-api/api/news/getNewsDetail/1/39?x=1", " POST /prod-api/api/language/list"}, told[0])
+
 	rd.version.Store(1)
-	gen.Bump()
-	stale := s.get("/en/news")
-	assert.Equal(t, "STALE", stale.Header().Get("X-Cache"), "served at once while it is rendered again")
-	require.Eventually(t, func() bool { return strings.Contains(s.get("/en/news").Body.String(), "v1") }, 5*time.Second, time.Millisecond)
-	assert.EqualValues(t, 2, rd.renders.Load())
+	ctx := context.Background()
+	assert.Equal(t, 1, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/41"}), "no page of item 41: only the page that did not say")
+	assert.Equal(t, 1, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/39"}), "item 39's page")
+	assert.Contains(t, s.get("/en/news/39").Body.String(), "v1", "rendered again at once")
+	assert.Contains(t, s.get("/en/index").Body.String(), "v1")
+	assert.Contains(t, s.get("/en/news/40").Body.String(), "v0", "another item's page stays")
+	assert.EqualValues(t, 5, rd.renders.Load())
 }
 
 func TestHEADOfAStreamedPageHasItsHeadersAndNoBody(t *testing.T) {

@@ -172,12 +172,48 @@ func (h *Handler) fill(ctx context.Context, target, origin string) (cache.Answer
 		return cache.Answer{}, &failure{reason: "error", err: fmt.Errorf("page larger than %d bytes", maxPageBytes)}
 	}
 	if cacheable(resp) {
+		a := cache.Answer{Body: body, Status: resp.StatusCode, Tags: h.sourceTags(resp.Header)}
 		if resp.StatusCode == http.StatusNotFound {
-			return cache.Answer{}, &notFound{answer: cache.Answer{Body: body, Status: resp.StatusCode}}
+			return cache.Answer{}, &notFound{answer: a}
 		}
-		return cache.Answer{Body: body, Status: resp.StatusCode}, nil
+		return a, nil
 	}
 	return cache.Answer{}, &answer{status: resp.StatusCode, header: h.passed(resp.Header, passedHeaders), body: body}
+}
+
+// SourcesHeader is the renderer's answer header that lists the content requests the page was
+// rendered from ("GET /prod-api/…, POST /prod-api/…"), or "*" when it cannot say.
+const SourcesHeader = "X-Render-Sources"
+
+// sourceTags are the tags of a rendered page (see cache.Cache.Drop): those of the content it was
+// rendered from, or cache.EverythingTag when the renderer did not say, so that a page whose
+// sources are unknown goes with every change.
+func (h *Handler) sourceTags(header http.Header) []string {
+	sources := header.Values(SourcesHeader)
+	if len(sources) == 0 || h.tagSources == nil {
+		return []string{cache.EverythingTag}
+	}
+	var list []string
+	for _, v := range sources {
+		list = append(list, strings.Split(v, ",")...)
+	}
+	if tags := h.tagSources(list); len(tags) > 0 {
+		return tags
+	}
+	// A page that read no content (a form page, say) changes only with the web app.
+	return []string{}
+}
+
+// Drop removes the cached pages rendered from content that carries one of tags (see
+// cache.Cache.Drop), in this replica and in the shared tier, and returns how many this replica
+// held.
+func (h *Handler) Drop(ctx context.Context, tags []string) int {
+	n, err := h.cache.Drop(ctx, tags)
+	if err != nil {
+		h.log.Warn("pages of changed content stay in the shared cache until they expire", "err", err)
+	}
+	m, _ := h.tail.Drop(ctx, tags)
+	return n + m
 }
 
 // notFound is a rendered page that says the page does not exist: kept in the tail of made-up

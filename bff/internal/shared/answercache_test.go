@@ -307,11 +307,16 @@ func TestSharedAnswersAreKeyedByHashAndExpireWithTheirEntry(t *testing.T) {
 // Anything in Redis that is not an answer of this layout is no answer.
 func TestDecodeEntryRefusesWhatIsNotAnAnswer(t *testing.T) {
 	at := time.UnixMicro(1_790_000_000_000_000)
-	b := encodeEntry(cache.SharedEntry{Gzip: []byte{1, 2, 3}, Status: 404, StoredAt: at})
+	want := cache.SharedEntry{Gzip: []byte{1, 2, 3}, Status: 404, StoredAt: at, Tags: []string{"product|101", "*"}}
+	b := encodeEntry(want)
 	e, ok := decodeEntry(b)
 	require.True(t, ok)
-	assert.Equal(t, cache.SharedEntry{Gzip: []byte{1, 2, 3}, Status: 404, StoredAt: at}, e)
-	for _, bad := range [][]byte{nil, {}, {2}, {entryVersion}, {entryVersion, 0}, {entryVersion, 0x80}, append([]byte{9}, b[1:]...)} {
+	assert.Equal(t, want, e)
+	untagged := encodeEntry(cache.SharedEntry{Gzip: []byte{1}, Status: 200, StoredAt: at})
+	// A tag longer than what follows it, and a count of tags larger than the bytes left.
+	longTag := append(untagged[:len(untagged)-2:len(untagged)-2], 1, 50, 'x')
+	manyTags := append(untagged[:len(untagged)-2:len(untagged)-2], 200)
+	for _, bad := range [][]byte{nil, {}, {2}, {entryVersion}, {entryVersion, 0}, {entryVersion, 0x80}, append([]byte{9}, b[1:]...), longTag, manyTags} {
 		_, ok := decodeEntry(bad)
 		assert.False(t, ok, "%v", bad)
 	}
@@ -379,4 +384,36 @@ func BenchmarkColdKeyAcrossReplicas(b *testing.B) {
 			b.ReportMetric(float64(slowest.Milliseconds()), "worst-ms")
 		})
 	}
+}
+
+// An answer stored on one replica with its tags is deleted from Redis by a drop of one of them on
+// any replica, with the tag's set; an answer of another tag stays.
+func TestDropDeletesTheTaggedAnswersFromRedis(t *testing.T) {
+	_, clients := replicas(t, 2)
+	ctx := context.Background()
+	a, b := NewPageCache(clients[0], testPrefix, "b1"), NewPageCache(clients[1], testPrefix, "b1")
+	entry := func(tags ...string) cache.SharedEntry {
+		return cache.SharedEntry{Gzip: []byte{1}, Status: 200, StoredAt: time.Now(), Tags: tags}
+	}
+	require.NoError(t, a.Set(ctx, "/en/productDetails/101", entry("product|101", "menu"), time.Minute))
+	require.NoError(t, a.Set(ctx, "/en/news", entry("news", "menu"), time.Hour))
+	ttl, err := clients[0].PTTL(ctx, a.tagKey("menu")).Result()
+	require.NoError(t, err)
+	assert.InDelta(t, time.Hour.Seconds(), ttl.Seconds(), 5, "a tag's set lives as long as its longest answer")
+
+	require.NoError(t, b.Drop(ctx, []string{"product|101"}))
+	_, found, err := a.Get(ctx, "/en/productDetails/101")
+	require.NoError(t, err)
+	assert.False(t, found)
+	_, found, err = a.Get(ctx, "/en/news")
+	require.NoError(t, err)
+	assert.True(t, found)
+	n, err := clients[0].Exists(ctx, a.tagKey("product|101")).Result()
+	require.NoError(t, err)
+	assert.Zero(t, n, "the set goes with its answers")
+
+	other := NewPageCache(clients[0], testPrefix, "b2")
+	_, found, err = other.Get(ctx, "/en/news")
+	require.NoError(t, err)
+	assert.False(t, found, "pages of another build are not shared")
 }

@@ -12,13 +12,16 @@ import (
 	"github.com/jakarobotics/website/bff/internal/cache"
 )
 
-// ContentCache is the content cache's shared tier (cache.Shared) in Redis: every replica that uses
-// the same Redis and prefix reads the answers the others fetched, and of those that miss one key
-// at once, one takes the key's lock and asks the CMS while the others wait for its answer.
+// AnswerCache is a cache's shared tier (cache.Shared) in Redis: every replica that uses the same
+// Redis and prefix reads the answers the others fetched (content answers, rendered pages), and of
+// those that miss one key at once, one takes the key's lock and asks the upstream while the others
+// wait for its answer.
 //
 // An answer is one string key, set with the expiry the cache gives it (until its stale window
 // ends) and holding its gzip body, status and fetch time in a few bytes of header (see
 // encodeEntry): the plain body and the ETag are rebuilt from the gzip by the replica that reads
+// it. Each of an answer's tags (what it was built from) is a set of the keys of the answers that
+// carry it, which Drop reads to delete them; a set lives as long as the longest answer added to
 // it. A lock is a key of its own taken with SET NX PX and a random token, and given back by the
 // script that Locks uses, which deletes it only while it holds that token. Keys carry a hash of
 // the cache key, which holds the request's query (a search's words) and is of any length.
@@ -33,30 +36,44 @@ import (
 // hour), compressed. Answers whose keys visitors choose (searches, pages of lists) come and go
 // with that expiry; a site whose visitors make very many of them gives the cache a Redis of its
 // own.
-type ContentCache struct {
+type AnswerCache struct {
 	rdb    redis.UniversalClient
 	prefix string
+	// kind names the cache in its Redis keys: content, or page plus the web build.
+	kind string
 }
 
-var _ cache.Shared = (*ContentCache)(nil)
+var _ cache.Shared = (*AnswerCache)(nil)
 
 // NewContentCache returns the shared tier of a content cache kept in rdb under prefix.
-func NewContentCache(rdb redis.UniversalClient, prefix string) *ContentCache {
-	return &ContentCache{rdb: rdb, prefix: prefix}
+func NewContentCache(rdb redis.UniversalClient, prefix string) *AnswerCache {
+	return &AnswerCache{rdb: rdb, prefix: prefix, kind: "content"}
 }
 
-// key is the answer of key; lockKey its lock.
-func (c *ContentCache) key(key string) string {
-	return c.prefix + "content:" + keyHash("content", key)
+// NewPageCache returns the shared tier of a cache of rendered pages kept in rdb under prefix.
+// build names the web app's build the pages were rendered with: a page names that build's
+// hashed scripts, so replicas of another build (during a rolling deployment) keep pages of their
+// own.
+func NewPageCache(rdb redis.UniversalClient, prefix, build string) *AnswerCache {
+	return &AnswerCache{rdb: rdb, prefix: prefix, kind: "page-" + build}
 }
 
-func (c *ContentCache) lockKey(key string) string {
-	return c.prefix + "content-lock:" + keyHash("content", key)
+// key is the answer of key; lockKey its lock; tagKey the set of the answers that carry tag.
+func (c *AnswerCache) key(key string) string {
+	return c.prefix + c.kind + ":" + keyHash(c.kind, key)
+}
+
+func (c *AnswerCache) lockKey(key string) string {
+	return c.prefix + c.kind + "-lock:" + keyHash(c.kind, key)
+}
+
+func (c *AnswerCache) tagKey(tag string) string {
+	return c.prefix + c.kind + "-tag:" + keyHash(c.kind+"-tag", tag)
 }
 
 // Get returns the answer stored under key. An answer that cannot be decoded (written by a later
 // version, say) counts as none: it is fetched again and replaced.
-func (c *ContentCache) Get(ctx context.Context, key string) (cache.SharedEntry, bool, error) {
+func (c *AnswerCache) Get(ctx context.Context, key string) (cache.SharedEntry, bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	b, err := c.rdb.Get(ctx, c.key(key)).Bytes()
@@ -70,15 +87,44 @@ func (c *ContentCache) Get(ctx context.Context, key string) (cache.SharedEntry, 
 	return e, ok, nil
 }
 
-// Set stores e under key for ttl.
-func (c *ContentCache) Set(ctx context.Context, key string, e cache.SharedEntry, ttl time.Duration) error {
+// Set stores e under key for ttl, and adds it to the set of each of its tags.
+func (c *AnswerCache) Set(ctx context.Context, key string, e cache.SharedEntry, ttl time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
-	return c.rdb.Set(ctx, c.key(key), encodeEntry(e), ttl).Err()
+	stored := c.key(key)
+	_, err := c.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Set(ctx, stored, encodeEntry(e), ttl)
+		for _, tag := range e.Tags {
+			set := c.tagKey(tag)
+			p.SAdd(ctx, set, stored)
+			// A set outlives none of its answers: NX gives a new set its expiry, GT lengthens it.
+			p.ExpireNX(ctx, set, ttl)
+			p.ExpireGT(ctx, set, ttl)
+		}
+		return nil
+	})
+	return err
+}
+
+// Drop deletes every answer stored with one of tags, and the tags' sets.
+func (c *AnswerCache) Drop(ctx context.Context, tags []string) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	for _, tag := range tags {
+		set := c.tagKey(tag)
+		keys, err := c.rdb.SMembers(ctx, set).Result()
+		if err != nil {
+			return err
+		}
+		if err := c.rdb.Del(ctx, append(keys, set)...).Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Lock takes the lock of key for lease, unless another replica holds it.
-func (c *ContentCache) Lock(ctx context.Context, key string, lease time.Duration) (func(), bool, error) {
+func (c *AnswerCache) Lock(ctx context.Context, key string, lease time.Duration) (func(), bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, callTimeout)
 	defer cancel()
 	lock, token := c.lockKey(key), rand.Text()
@@ -99,22 +145,28 @@ func (c *ContentCache) Lock(ctx context.Context, key string, lease time.Duration
 
 // release deletes the lock if it still holds token. A release that fails leaves the lock to run
 // out with its lease.
-func (c *ContentCache) release(lock, token string) {
+func (c *AnswerCache) release(lock, token string) {
 	ctx, cancel := context.WithTimeout(context.Background(), releaseTimeout)
 	defer cancel()
 	_ = releaseScript.Run(ctx, c.rdb, []string{lock}, token).Err()
 }
 
 // entryVersion begins an encoded answer; another layout gets another version.
-const entryVersion = 1
+const entryVersion = 2
 
 // encodeEntry writes e as its version, its status and its fetch time in Unix microseconds
-// (varints), then its gzip body: some ten bytes besides the body.
+// (varints), its tags (a count, then each as its length and bytes), then its gzip body: some
+// ten bytes besides the body and the tags.
 func encodeEntry(e cache.SharedEntry) []byte {
-	b := make([]byte, 0, 1+2*binary.MaxVarintLen64+len(e.Gzip))
+	b := make([]byte, 0, 1+3*binary.MaxVarintLen64+len(e.Gzip))
 	b = append(b, entryVersion)
 	b = binary.AppendUvarint(b, uint64(e.Status))
 	b = binary.AppendVarint(b, e.StoredAt.UnixMicro())
+	b = binary.AppendUvarint(b, uint64(len(e.Tags)))
+	for _, tag := range e.Tags {
+		b = binary.AppendUvarint(b, uint64(len(tag)))
+		b = append(b, tag...)
+	}
 	return append(b, e.Gzip...)
 }
 
@@ -133,5 +185,20 @@ func decodeEntry(b []byte) (e cache.SharedEntry, ok bool) {
 	if n <= 0 {
 		return e, false
 	}
-	return cache.SharedEntry{Gzip: b[n:], Status: int(status), StoredAt: time.UnixMicro(at)}, true
+	b = b[n:]
+	count, n := binary.Uvarint(b)
+	if n <= 0 || count > uint64(len(b)) {
+		return e, false
+	}
+	b = b[n:]
+	var tags []string
+	for range count {
+		size, n := binary.Uvarint(b)
+		if n <= 0 || size > uint64(len(b)-n) {
+			return e, false
+		}
+		tags = append(tags, string(b[n:n+int(size)]))
+		b = b[n+int(size):]
+	}
+	return cache.SharedEntry{Gzip: b, Status: int(status), StoredAt: time.UnixMicro(at), Tags: tags}, true
 }
