@@ -287,9 +287,13 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		// Pages rendered on the server, cached for visitors without a session.
 		Renderer:        cfg.RendererURL,
 		RendererTimeout: cfg.RendererTimeout,
-		PageCache:       pageCache,
-		PageTTL:         cfg.PageCacheTTL,
-		PageLimits:      &cfg.PageLimits,
+		CrawlerTimeout:  cfg.CrawlerTimeout,
+		// The warm-up renders the sitemaps' pages after the start, and what a publish dropped.
+		WarmupRate:  cfg.WarmupRate,
+		LocalOrigin: "http://" + ln.Addr().String(),
+		PageCache:   pageCache,
+		PageTTL:     cfg.PageCacheTTL,
+		PageLimits:  &cfg.PageLimits,
 	})
 	if err != nil {
 		return err
@@ -319,6 +323,10 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	errc := make(chan error, 2)
 	go func() { errc <- srv.Serve(ln) }()
 	go func() { errc <- adminSrv.Serve(adminLn) }()
+	if handler.Warmup != nil {
+		// It stops with the signal: a draining site renders nothing new.
+		go handler.Warmup.Run(ctx)
+	}
 	select {
 	case err := <-errc:
 		_ = srv.Close()

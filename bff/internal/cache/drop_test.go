@@ -38,7 +38,7 @@ func TestDropRemovesTheAnswersBuiltFromATag(t *testing.T) {
 
 	removed, err := a.Drop(ctx, []string{"product|101"})
 	require.NoError(t, err)
-	assert.Equal(t, 2, removed, "the product's page and the page built from everything")
+	assert.ElementsMatch(t, []string{"/product/101", "/odd"}, removed, "the product's page and the page built from everything")
 
 	_, res := a.Peek("/news/39")
 	assert.Equal(t, Hit, res, "a page built from other things stays")
@@ -86,6 +86,6 @@ func TestTagsOfTagsAnswersByTheirKey(t *testing.T) {
 	require.NoError(t, err)
 	removed, err := c.Drop(context.Background(), []string{"route:k"})
 	require.NoError(t, err)
-	assert.Equal(t, 1, removed)
+	assert.Equal(t, []string{"k"}, removed)
 	c.checkAccounting(t)
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -141,6 +142,11 @@ type Config struct {
 	RendererOff bool
 	// RendererTimeout bounds one render; a slower page is served client-rendered instead.
 	RendererTimeout time.Duration
+	// CrawlerTimeout is how long a crawler waits for a page to be rendered (pages.Options).
+	CrawlerTimeout time.Duration
+	// WarmupRate is how many pages a second the warm-up renders after a start and after a
+	// publish (pages.Warmer); 0 turns the warm-up off.
+	WarmupRate float64
 	// PageCacheTTL is how long a rendered page stays fresh for visitors without a session;
 	// PageCacheMaxBytes bounds the cache of rendered pages, counted as the content cache is.
 	PageCacheTTL      time.Duration
@@ -242,6 +248,8 @@ var settings = []setting{
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 	{"RENDERER_URL", "", "base URL of the page renderer, or off to serve the client-rendered app only (bff-dev: runs node web/dist-ssr/renderer.js itself when empty)"},
 	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
+	{"RENDERER_CRAWLER_TIMEOUT", "15s", "time a crawler (a reader that runs no JavaScript) waits for a page render, asking again while the renderer is busy, before it gets the client-rendered app (up to 60s, at least RENDERER_TIMEOUT)"},
+	{"PAGE_WARMUP_RATE", "4", "pages a second the BFF renders into the page cache in the background after a start (the sitemaps' pages, home pages first) and after a publish (the pages it dropped); 0 turns it off"},
 	{"PAGE_CACHE_TTL", "60s", "how long a rendered page is fresh for visitors without a session, then served while it is rendered again (1s to 24h)"},
 	{"PAGE_CACHE_MAX_BYTES", "67108864", "bound of the cache of rendered pages in bytes (pages, their gzip and keys; 1 MiB to 64 GiB); an eighth of it holds the not-found pages and the pages with a query"},
 	{"LIMIT_RENDERS_PER_IP", "120/1m,1000/1h", "renders of pages that do not exist or have a query, per client address; past it, the client-rendered app (count/window,…; off)"},
@@ -477,6 +485,12 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.RendererTimeout, err = time.ParseDuration(get("RENDERER_TIMEOUT")); err != nil || c.RendererTimeout <= 0 || c.RendererTimeout > time.Minute {
 		errs = append(errs, fmt.Errorf("RENDERER_TIMEOUT %q: want a duration from 1ms to 60s, such as 1.5s", get("RENDERER_TIMEOUT")))
 	}
+	if c.CrawlerTimeout, err = time.ParseDuration(get("RENDERER_CRAWLER_TIMEOUT")); err != nil || c.CrawlerTimeout > time.Minute || (c.RendererTimeout > 0 && c.CrawlerTimeout < c.RendererTimeout) {
+		errs = append(errs, fmt.Errorf("RENDERER_CRAWLER_TIMEOUT %q: want a duration from RENDERER_TIMEOUT to 60s, such as 15s", get("RENDERER_CRAWLER_TIMEOUT")))
+	}
+	if c.WarmupRate, err = strconv.ParseFloat(get("PAGE_WARMUP_RATE"), 64); err != nil || c.WarmupRate < 0 || c.WarmupRate > 1000 || math.IsNaN(c.WarmupRate) {
+		errs = append(errs, fmt.Errorf("PAGE_WARMUP_RATE %q: want pages a second from 0 (off) to 1000, such as 4", get("PAGE_WARMUP_RATE")))
+	}
 	if c.PageCacheTTL, err = time.ParseDuration(get("PAGE_CACHE_TTL")); err != nil || c.PageCacheTTL < time.Second || c.PageCacheTTL > 24*time.Hour {
 		errs = append(errs, fmt.Errorf("PAGE_CACHE_TTL %q: want a duration from 1s to 24h, such as 60s", get("PAGE_CACHE_TTL")))
 	}
@@ -577,7 +591,7 @@ func (c Config) String() string {
 		safe.User = nil
 		renderer = safe.String()
 	}
-	fmt.Fprintf(&b, " renderer=%s renderer_timeout=%s page_cache_ttl=%s page_cache_max_bytes=%d", renderer, c.RendererTimeout, c.PageCacheTTL, c.PageCacheMaxBytes)
+	fmt.Fprintf(&b, " renderer=%s renderer_timeout=%s renderer_crawler_timeout=%s page_warmup_rate=%g page_cache_ttl=%s page_cache_max_bytes=%d", renderer, c.RendererTimeout, c.CrawlerTimeout, c.WarmupRate, c.PageCacheTTL, c.PageCacheMaxBytes)
 	redisState := "per-process"
 	if c.RedisURL != "" {
 		redisState = redactedURL(c.RedisURL)

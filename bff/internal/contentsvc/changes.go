@@ -199,5 +199,6 @@ func (s *Service) SourceTags(sources []string) []string {
 // tier, and returns how many this replica held. A shared tier that fails keeps its answers until
 // they expire: err says so.
 func (s *Service) Drop(ctx context.Context, tags []string) (int, error) {
-	return s.cache.Drop(ctx, tags)
+	keys, err := s.cache.Drop(ctx, tags)
+	return len(keys), err
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
+	"github.com/jakarobotics/website/bff/internal/sitemap"
 	"github.com/jakarobotics/website/bff/internal/telemetry"
 	"github.com/jakarobotics/website/bff/internal/uploads"
 	"github.com/jakarobotics/website/bff/internal/upstream/account"
@@ -62,11 +63,18 @@ type Deps struct {
 	// Renderer is the base URL of the page renderer, which renders the web app's pages on the
 	// server; nil serves the client-rendered app (WebDir's index.html) on every page.
 	Renderer *url.URL
-	// RendererTimeout bounds a render; pages.DefaultTimeout when 0.
+	// RendererTimeout bounds a render; pages.DefaultTimeout when 0. CrawlerTimeout is a
+	// crawler's wait; pages.DefaultCrawlerTimeout when 0.
 	RendererTimeout time.Duration
+	CrawlerTimeout  time.Duration
+	// WarmupRate is how many pages a second the warm-up renders (Handler.Warmup); 0: none.
+	// Its pages are those of the first of SiteOrigins, or, without any, of LocalOrigin (this
+	// server's address on this machine, as a developer opens it).
+	WarmupRate  float64
+	LocalOrigin string
 	// PageCache keeps the rendered pages of visitors without a session; nil gets one of
-	// pages.DefaultMaxBytes. It follows the content cache: a content answer that changes makes
-	// the pages built before it stale.
+	// pages.DefaultMaxBytes. Each page is tagged with the content it was rendered from: a
+	// change of that content drops it (see applyContentChanges).
 	PageCache *cache.Cache
 	// PageTTL is how long a rendered page stays fresh; pages.DefaultTTL when 0.
 	PageTTL time.Duration
@@ -178,6 +186,8 @@ type Server struct {
 	// pages through it before routing, and counts them under pageRoute.
 	pageHandler *pages.Handler
 	pageRoute   *cachedRouteMetrics
+	// warmer renders pages into the page cache in the background; nil without one.
+	warmer *pages.Warmer
 }
 
 // Handler is the BFF's HTTP handler of the public port, with the admin endpoints beside it and
@@ -189,6 +199,12 @@ type Handler struct {
 	Admin http.Handler
 	// Router holds every registered route, for tests that compare it with the contract.
 	Router chi.Routes
+	// Warmup renders the sitemaps' pages after a start and the pages a change dropped; run it
+	// beside the server. nil without a renderer or with a WarmupRate of 0.
+	Warmup *pages.Warmer
+	// ApplyContentChanges drops what the site keeps of items the CMS changed (a publish),
+	// returning how many answers and pages this replica dropped.
+	ApplyContentChanges func(ctx context.Context, changes []ContentChange) int
 }
 
 // NewServer returns the BFF's handler. It fails when the route table and the contract disagree,
@@ -321,7 +337,8 @@ func NewServer(d Deps) (*Handler, error) {
 	// The security headers come first, so that answers from the cache (cacheFront answers
 	// before routing) carry them as well.
 	public := s.accessLog(s.recoverPanics(s.securityHeaders(s.bodyDeadline(s.cacheFront(r)))))
-	return &Handler{Handler: telemetry.Server(public, s.Tracing), Admin: s.admin(), Router: r}, nil
+	return &Handler{Handler: telemetry.Server(public, s.Tracing), Admin: s.admin(), Router: r,
+		Warmup: s.warmer, ApplyContentChanges: s.applyContentChanges}, nil
 }
 
 // newLeadGuard returns the guard of d's lead limits and puzzles, with the limiters of f.
@@ -344,6 +361,10 @@ func newLeadGuard(d Deps, f ratelimit.Factory, now func() time.Time) *leads.Guar
 	return leads.NewGuard(limits, f, leads.NewPuzzles(key, 0, 0, now), spent)
 }
 
+// warmupWorkers is how many pages the warm-up renders at once: the renderer's queue is for
+// visitors, and the warm-up's rate is the bound that matters.
+const warmupWorkers = 2
+
 // pages is the handler of the web app's pages: rendered by the renderer, cached in PageCache,
 // each page tagged with the content it was rendered from, so that a change of that content drops
 // it.
@@ -360,12 +381,13 @@ func (s *Server) pages() http.Handler {
 	}
 	s.pageRoute = s.routeMetrics(pageRoute)
 	s.pageHandler = pages.New(pages.Options{
-		Renderer: s.Renderer,
-		Timeout:  s.RendererTimeout,
-		WebDir:   s.WebDir,
-		Cache:    s.PageCache,
-		Tail:     tail,
-		TTL:      s.PageTTL,
+		Renderer:       s.Renderer,
+		Timeout:        s.RendererTimeout,
+		CrawlerTimeout: s.CrawlerTimeout,
+		WebDir:         s.WebDir,
+		Cache:          s.PageCache,
+		Tail:           tail,
+		TTL:            s.PageTTL,
 		// Pages are rendered and cached only for the site's own origins (siteOrigin): a made-up
 		// Host header is never rendered, cached, nor named in a page's links.
 		Origin:     s.siteOrigin,
@@ -379,6 +401,19 @@ func (s *Server) pages() http.Handler {
 	// A content answer that a refresh found changed (the CMS changed it without a webhook): the
 	// pages rendered from the old one go, in every replica's shared tier too.
 	s.contents.OnAnswerChange(func(tags []string) { s.pageHandler.Drop(context.Background(), tags) })
+	if s.Renderer != nil && s.WarmupRate > 0 {
+		origin := s.LocalOrigin
+		if len(s.SiteOrigins) > 0 {
+			origin = strings.TrimSuffix(s.SiteOrigins[0], "/")
+		}
+		s.warmer = &pages.Warmer{
+			Handler: s.pageHandler, Origin: origin, Rate: s.WarmupRate, Workers: warmupWorkers, Log: s.Log,
+			List: func(ctx context.Context) ([]string, error) {
+				lists, err := s.contents.SitePages(ctx)
+				return sitemap.MostImportantFirst(lists), err
+			},
+		}
+	}
 	return s.pageHandler
 }
 
@@ -487,6 +522,9 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(`{"status":"ok"}`))
 }
 
+// readyz says whether the BFF takes traffic, and whether its pages are warm: the warm-up's first
+// pass over the sitemaps has ended (always true without a warm-up). A cold replica is ready all
+// the same: it renders what it misses, and crawlers wait for their pages.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	if s.Ready != nil {
@@ -497,7 +535,11 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	_, _ = w.Write([]byte(`{"status":"ready"}`))
+	if s.warmer != nil && !s.warmer.Warm() {
+		_, _ = w.Write([]byte(`{"status":"ready","warm":false}`))
+		return
+	}
+	_, _ = w.Write([]byte(`{"status":"ready","warm":true}`))
 }
 
 // statusRecorder remembers the status a handler wrote, for the request log.

@@ -43,9 +43,12 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultTimeout  = 1500 * time.Millisecond
-	DefaultTTL      = time.Minute
-	DefaultMaxBytes = 64 << 20
+	DefaultTimeout = 1500 * time.Millisecond
+	// DefaultCrawlerTimeout is long enough for a renderer that is catching up after a start,
+	// and within the minute search engines wait for a page.
+	DefaultCrawlerTimeout = 15 * time.Second
+	DefaultTTL            = time.Minute
+	DefaultMaxBytes       = 64 << 20
 )
 
 // TailMaxBytes is the part of the page cache's bound given to the tail of made-up pages (not-found
@@ -78,6 +81,10 @@ type Options struct {
 	// Timeout bounds one render, from the request to the last byte of a page that is cached, to
 	// the answer's headers for one that is streamed; DefaultTimeout when 0.
 	Timeout time.Duration
+	// CrawlerTimeout is how long a crawler (a reader that runs no JavaScript, see isCrawler)
+	// waits for a public page to be rendered, asking again while the renderer is busy, before
+	// it gets the client-rendered app; DefaultCrawlerTimeout when 0, and never less than Timeout.
+	CrawlerTimeout time.Duration
 	// WebDir is the built web app, whose index.html is the client-rendered app. Required.
 	WebDir string
 	// Cache keeps the rendered pages of visitors without a session; nil gets one of
@@ -116,18 +123,19 @@ type Options struct {
 // only those to it: /prod-api, the media, real files, /assets/* and the sitemap and robots.txt
 // are served elsewhere.
 type Handler struct {
-	renderer  *url.URL
-	timeout   time.Duration
-	index     string
-	cache     *cache.Cache
-	tail      *cache.Cache
-	policy    cache.Policy
-	origin    func(*http.Request) (string, bool)
-	renders   ratelimit.KeyLimiter
-	client    func(*http.Request) string
-	transport http.RoundTripper
-	proxy     http.Handler
-	metrics   *metrics.Pages
+	renderer       *url.URL
+	timeout        time.Duration
+	crawlerTimeout time.Duration
+	index          string
+	cache          *cache.Cache
+	tail           *cache.Cache
+	policy         cache.Policy
+	origin         func(*http.Request) (string, bool)
+	renders        ratelimit.KeyLimiter
+	client         func(*http.Request) string
+	transport      http.RoundTripper
+	proxy          http.Handler
+	metrics        *metrics.Pages
 	// results and bypassed are the counters of Metrics.CacheResults, looked up once.
 	results  [4]prometheus.Counter
 	bypassed prometheus.Counter
@@ -155,6 +163,10 @@ func New(o Options) *Handler {
 	}
 	if h.timeout <= 0 {
 		h.timeout = DefaultTimeout
+	}
+	h.crawlerTimeout = max(o.CrawlerTimeout, h.timeout)
+	if o.CrawlerTimeout <= 0 {
+		h.crawlerTimeout = max(DefaultCrawlerTimeout, h.timeout)
 	}
 	ttl := o.TTL
 	if ttl <= 0 {

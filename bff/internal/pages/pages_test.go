@@ -60,6 +60,11 @@ func (rd *renderer) serve(w http.ResponseWriter, r *http.Request) {
 		rd.answer(w, r)
 		return
 	}
+	rd.page(w, r)
+}
+
+// page answers as the renderer does: the page of r's path.
+func (rd *renderer) page(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Server-Timing", "render;dur=12")
@@ -538,8 +543,8 @@ func TestADropRemovesThePagesRenderedFromTheChangedContent(t *testing.T) {
 
 	rd.version.Store(1)
 	ctx := context.Background()
-	assert.Equal(t, 1, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/41"}), "no page of item 41: only the page that did not say")
-	assert.Equal(t, 1, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/39"}), "item 39's page")
+	assert.Equal(t, []string{"https://www.jaka.com/en/index"}, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/41"}), "no page of item 41: only the page that did not say")
+	assert.Equal(t, []string{"https://www.jaka.com/en/news/39"}, s.h.Drop(ctx, []string{"GET /prod-api/api/news/getNewsDetail/1/39"}), "item 39's page")
 	assert.Contains(t, s.get("/en/news/39").Body.String(), "v1", "rendered again at once")
 	assert.Contains(t, s.get("/en/index").Body.String(), "v1")
 	assert.Contains(t, s.get("/en/news/40").Body.String(), "v0", "another item's page stays")
@@ -560,4 +565,66 @@ func TestOtherMethodsAreRefused(t *testing.T) {
 	rec := s.do(http.MethodPost, "/en/index")
 	assert.Equal(t, http.StatusMethodNotAllowed, rec.Code)
 	assert.Equal(t, "GET, HEAD", rec.Header().Get("Allow"))
+}
+
+// A renderer whose queue is full answers 503 at once: a browser gets the client-rendered app
+// (counted as "busy"), while a crawler, to which that app is an empty page, asks again until the
+// renderer has room and gets the rendered page.
+func TestACrawlerWaitsForABusyRendererWhereABrowserGetsTheApp(t *testing.T) {
+	rd := newRenderer(t)
+	var busy atomic.Int32
+	busy.Store(1)
+	rd.answer = func(w http.ResponseWriter, r *http.Request) {
+		if busy.Add(-1) >= 0 {
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		rd.page(w, r)
+	}
+	s := newSetup(t, rd, func(o *Options) { o.CrawlerTimeout = 5 * time.Second })
+
+	rec := s.get("/en/productList", "User-Agent", "Mozilla/5.0 (Windows NT 10.0) Chrome/131.0")
+	assert.Equal(t, clientApp, rec.Body.String(), "a browser renders the page itself")
+	assert.EqualValues(t, 1, s.fallbacks("busy"))
+
+	busy.Store(3)
+	rec = s.get("/en/news", "User-Agent", "Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)")
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Contains(t, rec.Body.String(), "<title>/en/news</title>", "the crawler gets the rendered page")
+	assert.EqualValues(t, 1, s.fallbacks("busy"), "and no shell was counted")
+}
+
+// A crawler's patience ends: a renderer that stays busy gives it the client-rendered app at its
+// time-out, not a hang.
+func TestACrawlersPatienceEnds(t *testing.T) {
+	rd := newRenderer(t)
+	rd.answer = func(w http.ResponseWriter, r *http.Request) { http.Error(w, "busy", http.StatusServiceUnavailable) }
+	s := newSetup(t, rd, func(o *Options) { o.Timeout = 50 * time.Millisecond; o.CrawlerTimeout = 300 * time.Millisecond })
+	start := time.Now()
+	rec := s.get("/en/news", "User-Agent", "Googlebot/2.1 (+http://www.google.com/bot.html)")
+	assert.Less(t, time.Since(start), 3*time.Second)
+	assert.Equal(t, clientApp, rec.Body.String())
+	assert.EqualValues(t, 1, s.fallbacks("busy"))
+	assert.Greater(t, rd.renders.Load(), int32(1), "it asked again")
+}
+
+func TestCrawlersAreToldApartFromBrowsers(t *testing.T) {
+	for _, ua := range []string{
+		"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+		"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+		"Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)",
+		"Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)",
+		"facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+	} {
+		assert.True(t, isCrawler(ua), ua)
+	}
+	for _, ua := range []string{
+		"Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50",
+		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36",
+		"", "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36",
+	} {
+		assert.False(t, isCrawler(ua), ua)
+	}
 }

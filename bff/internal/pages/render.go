@@ -51,7 +51,7 @@ var (
 // failure is a render that gave no page to pass on: the client-rendered app is served, and
 // counted under reason.
 type failure struct {
-	reason string // down, timeout or error
+	reason string // down, busy, timeout or error
 	err    error
 }
 
@@ -113,8 +113,7 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, pg page, o
 	if madeUp {
 		store = h.tail
 	}
-	entry, res, err := store.LoadAnswer(r.Context(), string(key), cacheRoute, format, h.policy, h.timeout,
-		func(ctx context.Context) (cache.Answer, error) { return h.fill(ctx, pg.target, origin) })
+	entry, res, err := h.render(r, store, string(key), format, pg, origin)
 	var nf *notFound
 	if errors.As(err, &nf) {
 		madeUp = true
@@ -145,6 +144,46 @@ func (h *Handler) serveCached(w http.ResponseWriter, r *http.Request, pg page, o
 	h.fallback(w, r, f.reason, f.err)
 }
 
+// Waiting again for a renderer that was too busy or too slow: pauses that grow from
+// minRetryPause to maxRetryPause, while the reader's patience lasts.
+const (
+	minRetryPause = 50 * time.Millisecond
+	maxRetryPause = time.Second
+)
+
+// render loads the page under key into store, rendering it on a miss. A browser waits for one
+// render within the render time-out; a crawler, to which the client-rendered app is an empty
+// page, waits up to its own, longer, time-out, and asks again while the renderer is busy or slow.
+func (h *Handler) render(r *http.Request, store *cache.Cache, key string, format *cache.Format, pg page, origin string) (*cache.Entry, cache.Result, error) {
+	fill := func(ctx context.Context) (cache.Answer, error) { return h.fill(ctx, pg.target, origin) }
+	if !isCrawler(r.UserAgent()) {
+		return store.LoadAnswer(r.Context(), key, cacheRoute, format, h.policy, h.timeout, fill)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.crawlerTimeout)
+	defer cancel()
+	pause := minRetryPause
+	for {
+		deadline, _ := ctx.Deadline()
+		entry, res, err := store.LoadAnswer(ctx, key, cacheRoute, format, h.policy, time.Until(deadline), fill)
+		var f *failure
+		if err == nil || !errors.As(err, &f) || (f.reason != "busy" && f.reason != "timeout") {
+			return entry, res, err
+		}
+		timer := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			if r.Context().Err() == nil {
+				// The crawler's patience ran out: the last failure is why.
+				return nil, cache.Miss, err
+			}
+			return nil, cache.Miss, ctx.Err()
+		case <-timer.C:
+		}
+		pause = min(2*pause, maxRetryPause)
+	}
+}
+
 // fill renders the page at target for the cache: a cacheable page (200 or 404 that the renderer
 // marked public) as an answer to store, anything else the renderer answered as an *answer to
 // pass on, and a *failure when there is no page.
@@ -161,6 +200,10 @@ func (h *Handler) fill(ctx context.Context, target, origin string) (cache.Answer
 		return cache.Answer{}, renderFailure(ctx, err)
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusServiceUnavailable {
+		// The renderer's queue is full: it says so at once rather than keep the page waiting.
+		return cache.Answer{}, &failure{reason: "busy", err: errors.New("renderer busy")}
+	}
 	if err := usable(resp); err != nil {
 		return cache.Answer{}, &failure{reason: "error", err: err}
 	}
@@ -205,15 +248,15 @@ func (h *Handler) sourceTags(header http.Header) []string {
 }
 
 // Drop removes the cached pages rendered from content that carries one of tags (see
-// cache.Cache.Drop), in this replica and in the shared tier, and returns how many this replica
-// held.
-func (h *Handler) Drop(ctx context.Context, tags []string) int {
-	n, err := h.cache.Drop(ctx, tags)
+// cache.Cache.Drop), in this replica and in the shared tier, and returns the keys of those this
+// replica held (Warmer.RewarmDropped renders them again).
+func (h *Handler) Drop(ctx context.Context, tags []string) []string {
+	keys, err := h.cache.Drop(ctx, tags)
 	if err != nil {
 		h.log.Warn("pages of changed content stay in the shared cache until they expire", "err", err)
 	}
-	m, _ := h.tail.Drop(ctx, tags)
-	return n + m
+	made, _ := h.tail.Drop(ctx, tags)
+	return append(keys, made...)
 }
 
 // notFound is a rendered page that says the page does not exist: kept in the tail of made-up
