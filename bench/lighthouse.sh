@@ -75,7 +75,7 @@ start_site() {
   make -s build >"$work/build.log" 2>&1 || { tail -20 "$work/build.log" >&2; exit 1; }
   # PORT=0: the BFF picks a free port for the site (and one for its admin endpoints) and prints
   # both; its embedded stand-ins take free ports too. Fresh state in a directory of its own.
-  PORT=0 DATA_DIR="$work/data" LOG_LEVEL=warn setsid make -s serve >"$work/serve.out" 2>"$work/serve.err" &
+  PORT=0 DATA_DIR="$work/data" LOG_LEVEL=warn PAGE_WARMUP_RATE=0 setsid make -s serve >"$work/serve.out" 2>"$work/serve.err" &
   serve_pid=$!
   local site="" admin="" _
   for _ in $(seq 600); do

@@ -99,6 +99,10 @@ export default defineConfig({
       // browser, the suite and the site share its cores) waits rather than falls back to the
       // client-rendered app, which the fallback's own Go tests cover.
       RENDERER_TIMEOUT: '10s',
+      // No warm-up: journeys see each page rendered when they ask for it (some count the
+      // renders and cache results), and the suite keeps the machine's cores; the warm-up has
+      // Go tests of its own, and bench/crawl.sh measures it.
+      PAGE_WARMUP_RATE: '0',
       // Repair uploads: a small photo limit, so the journeys can show the server's "too large"
       // refusal with a file of a few hundred kilobytes (the web's own pre-check stops at 10 MiB).
       UPLOAD_IMAGE_MAX_BYTES: '262144',

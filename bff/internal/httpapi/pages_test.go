@@ -27,6 +27,8 @@ import (
 // pageRenderer is a fake page renderer after the renderer's contract: every page public, and
 // the page says which origin it was rendered for.
 type pageRenderer struct {
+	// sources are the content requests each page's render names (SourcesHeader), by path.
+	sources map[string]string
 	*httptest.Server
 	renders atomic.Int32
 	mu      sync.Mutex
@@ -42,6 +44,9 @@ func newPageRenderer(t *testing.T) *pageRenderer {
 		rd.mu.Unlock()
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "public, max-age=60")
+		if sources := rd.sources[r.URL.Path]; sources != "" {
+			w.Header().Set("X-Render-Sources", sources)
+		}
 		fmt.Fprintf(w, "<!doctype html><title>%s</title><p>render %d</p>", r.URL.RequestURI(), n)
 	}))
 	t.Cleanup(rd.Close)
@@ -224,4 +229,39 @@ func TestACachedPageIsServedWithoutAllocating(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { f.bff.Config.Handler.ServeHTTP(w, req) })
 	assert.Zero(t, allocs, "a cached page costs a key and a lookup, like a cached content answer")
 	assert.EqualValues(t, 1, rd.renders.Load())
+}
+
+// A publish of one product drops the content answers that show it and the pages rendered from
+// them, and nothing else: the product's page and the product list render again, the news list
+// and another product's page stay cached, and the product's answer is asked of the CMS again.
+func TestAChangeOfOneProductDropsExactlyWhatShowsIt(t *testing.T) {
+	rd := newPageRenderer(t)
+	const details = "GET /prod-api/api/productCenter/getProductDetails/1/2/"
+	rd.sources = map[string]string{
+		"/en/productDetails/101": details + "101?x=1, GET /prod-api/api/programa/buildProgramaTree/8",
+		"/en/productDetails/102": details + "102, GET /prod-api/api/programa/buildProgramaTree/8",
+		"/en/productList":        "GET /prod-api/api/productCenter/productLineList, GET /prod-api/api/programa/buildProgramaTree/8",
+		"/en/news":               "GET /prod-api/api/news/newsList?typeId=1, GET /prod-api/api/programa/buildProgramaTree/8",
+	}
+	f := newFixtureWith(t, 5*time.Second, func(d *httpapi.Deps) { d.Renderer, _ = url.Parse(rd.URL) })
+	paths := []string{"/en/productDetails/101", "/en/productDetails/102", "/en/productList", "/en/news"}
+	for _, p := range paths {
+		resp, _ := get(t, f.bff.URL+p)
+		require.Equal(t, "MISS", resp.Header.Get("X-Cache"), p)
+	}
+	news, _ := get(t, f.bff.URL+"/prod-api/api/news/newsList?typeId=1&pageNum=1&pageSize=10", "lang", "en")
+	require.Equal(t, http.StatusOK, news.StatusCode)
+
+	dropped := f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "product", ID: "101"}})
+	assert.Equal(t, 2, dropped, "two pages, and no content answer was cached for them here")
+	want := map[string]string{"/en/productDetails/101": "MISS", "/en/productDetails/102": "HIT", "/en/productList": "MISS", "/en/news": "HIT"}
+	for _, p := range paths {
+		resp, _ := get(t, f.bff.URL+p)
+		assert.Equal(t, want[p], resp.Header.Get("X-Cache"), p)
+	}
+	news, _ = get(t, f.bff.URL+"/prod-api/api/news/newsList?typeId=1&pageNum=1&pageSize=10", "lang", "en")
+	assert.Equal(t, "HIT", news.Header.Get("X-Cache"), "the news stay cached")
+
+	assert.Equal(t, 2, f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "news"}}), "every news item: the news list's answer and its page")
+	assert.Zero(t, f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "spaceship", ID: "1"}}), "an unknown kind drops nothing")
 }

@@ -58,12 +58,14 @@ func mustWholeSpec(t testing.TB) *oapi.Spec {
 
 // fixture is a BFF in front of a real content mock, both on httptest servers.
 type fixture struct {
-	bff    *httptest.Server
-	admin  *httptest.Server
-	cms    *mocks.Mock
-	spec   *oapi.Spec
-	webDir string
-	cache  *cache.Cache
+	// handler is the BFF under test, bff its server.
+	handler *httpapi.Handler
+	bff     *httptest.Server
+	admin   *httptest.Server
+	cms     *mocks.Mock
+	spec    *oapi.Spec
+	webDir  string
+	cache   *cache.Cache
 	// cmsURL is the CMS's base URL, for its /__admin endpoints.
 	cmsURL string
 	// cmsCalls counts the requests that reached the CMS.
@@ -127,6 +129,7 @@ func newFixtureWith(t *testing.T, timeout time.Duration, configure func(*httpapi
 	}
 	h, err := httpapi.NewServer(deps)
 	require.NoError(t, err)
+	f.handler = h
 	f.bff = httptest.NewServer(h)
 	f.admin = httptest.NewServer(h.Admin)
 	f.webDir = webDir
