@@ -46,14 +46,14 @@ describe('the page table', () => {
   it('misses a route added to the router beside the route table', () => {
     const routes = createRoutes();
     const pages = flatten(routes).find((route) => route.children?.some((child) => child.path === '*'));
-    pages?.children?.unshift({ path: '/brandNew', handle: { titleKey: 'titles.about', pagePath: 'brandNew', preview: false, loadingOverlay: true, trail: [] } });
-    expect(routesOutside(routes, pageTable())).toEqual(['/brandNew']);
+    pages?.children?.unshift({ path: '/undeclaredPage', handle: { titleKey: 'titles.about', pagePath: 'undeclaredPage', preview: false, loadingOverlay: true, trail: [] } });
+    expect(routesOutside(routes, pageTable())).toEqual(['/undeclaredPage']);
   });
 
   it('refuses a page added without its sitemap listing, naming it', () => {
-    const undeclared = { ...aboutPage, path: 'brandNew', sitemap: undefined } as unknown as PageDefinition;
-    expect(pageTableProblems([...PAGES, undeclared])).toEqual([expect.stringMatching(/^brandNew: declares no sitemap listing/)]);
-    expect(() => pageTable([...PAGES, undeclared])).toThrow(/brandNew: declares no sitemap listing/);
+    const undeclared = { ...aboutPage, path: 'undeclaredPage', sitemap: undefined } as unknown as PageDefinition;
+    expect(pageTableProblems([...PAGES, undeclared])).toEqual([expect.stringMatching(/^undeclaredPage: declares no sitemap listing/)]);
+    expect(() => pageTable([...PAGES, undeclared])).toThrow(/undeclaredPage: declares no sitemap listing/);
   });
 
   it('refuses what the BFF would misread', () => {
