@@ -206,7 +206,7 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.productComparison,
     parent: 'productList',
     namespaces: ['products'],
-    query: ['ids'],
+    query: ['ids'], // IDS_PARAM of features/products/utils/comparison.ts
     sitemap: { listed: 'page' },
   },
   // Solutions
@@ -218,7 +218,7 @@ export const PAGES: readonly PageDefinition[] = [
     preview: 'mirror',
     parent: 'solutionList',
     namespaces: ['solutions'],
-    query: ['industry', 'page'],
+    query: ['industry', 'page'], // INDUSTRY_PARAM, PAGE_PARAM of features/solutions/utils/links.ts
     sitemap: { listed: 'page', dated: 'cases' },
   },
   {

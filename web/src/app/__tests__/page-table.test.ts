@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { IDS_PARAM } from '@/features/products/utils/comparison';
+import { INDUSTRY_PARAM, PAGE_PARAM } from '@/features/solutions/utils/links';
 import { SITE_LANGUAGES } from '@/lib/language';
 import { isRouteHandle } from '@/lib/route-handle';
 import { PREVIEW_SEGMENT } from '@/lib/routing';
@@ -74,6 +76,12 @@ describe('the page table', () => {
       'aboutUs: "videos" is no content list the sitemaps read',
     ]);
     expect(pageTableProblems(PAGES.filter((page) => page.path !== 'imprint'))).toEqual(['no page lists the items of legalTexts']);
+  });
+
+  it('declares the parameters that pages read by their constants', () => {
+    const query = (path: string) => PAGES.find((page) => page.path === path)?.query;
+    expect(query('case')).toEqual([INDUSTRY_PARAM, PAGE_PARAM]);
+    expect(query('productComparison')).toEqual([IDS_PARAM]);
   });
 
   it('lists the items of every content list on one page', () => {
