@@ -113,8 +113,12 @@ test-go: lint-go ## Go linters, then units, handlers and spec conformance under 
 	./scripts/ensure-redis.sh
 	$(GO) test -race ./...
 
-test-web: $(NODE_STAMP) ## web and journey lint, web unit tests, and a check that the generated client matches the contract
+# The generated files: the web's API client (from the contract) and the BFF's page table
+# (bff/internal/pagetable/pages.json, from the web's route table and languages).
+check-generated: $(NODE_STAMP) ## check that the generated API client and page table match the contract and the route table
 	$(NPM) run check-generated -w web
+
+test-web: $(NODE_STAMP) check-generated ## web and journey lint, web unit tests, and a check that the generated client and page table match their sources
 	$(NPM) run lint -w web
 	$(NPM) run lint -w e2e
 	$(NPM) test -w web

@@ -177,7 +177,7 @@ func cmsRows(t *testing.T, f *fixture, resource string, query url.Values) []cmsR
 func standIn(t *testing.T, f *fixture, lang sitemap.Language) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	loc := url.Values{"locale": {lang.Locale}}
+	loc := url.Values{"locale": {lang.Wire}}
 	var lines []struct {
 		ID       int `json:"id"`
 		Children []struct {
@@ -252,7 +252,7 @@ func standIn(t *testing.T, f *fixture, lang sitemap.Language) map[string]string 
 		out["/imprint?key="+l.DictValue] = text.UpdateTime
 	}
 	for _, typ := range []string{"social", "campus"} {
-		q := url.Values{"locale": {lang.Locale}, "type": {typ}}
+		q := url.Values{"locale": {lang.Wire}, "type": {typ}}
 		for i, r := range cmsRows(t, f, "/positions", q) {
 			page := ""
 			if i >= sitemap.PositionsPerPage {
@@ -300,7 +300,7 @@ func TestEverySitemapListsWhatTheCMSPublishesInItsLanguageWithAlternates(t *test
 		doc := sitemaps[l.Code]
 		listed := map[string]sitemapURL{}
 		for _, u := range doc.URLs {
-			path := strings.TrimPrefix(u.Loc, f.bff.URL+l.Prefix())
+			path := strings.TrimPrefix(u.Loc, f.bff.URL+l.Prefix)
 			require.NotContains(t, listed, path, "%s listed twice in %s", path, l.Code)
 			listed[path] = u
 		}
@@ -358,7 +358,7 @@ func TestEverySitemapListsWhatTheCMSPublishesInItsLanguageWithAlternates(t *test
 			// The alternates are the languages that have the page, and x-default when Chinese has
 			// it: all twelve and x-default for the pages without an id and the items of every
 			// language.
-			path := strings.TrimPrefix(u.Loc, f.bff.URL+l.Prefix())
+			path := strings.TrimPrefix(u.Loc, f.bff.URL+l.Prefix)
 			var want []string
 			for _, o := range sitemap.Languages {
 				if !isContentPath(path) || hasItem(published[o.Code], path) {

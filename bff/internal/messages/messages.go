@@ -16,14 +16,22 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 	shared "github.com/jakarobotics/website/messages"
 )
 
 // Lang is a wire language code as sent in the lang header (ja for the site's jp pages).
 type Lang string
 
-// Languages lists the wire codes the site speaks, in the order of the language switcher.
-var Languages = []Lang{"zh", "zh_tw", "en", "en_eu", "en_us", "ja", "ko", "th", "es", "fr", "de", "ru"}
+// Languages lists the wire codes the site speaks, in the order of the language switcher: the
+// web app's languages (web/src/lib/language.ts, toWireLanguage), from the page table.
+var Languages = func() []Lang {
+	out := make([]Lang, len(pagetable.Site.Languages))
+	for i, l := range pagetable.Site.Languages {
+		out[i] = Lang(l.Wire)
+	}
+	return out
+}()
 
 // Default is the language of a request without a usable lang header.
 const Default Lang = "zh"

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 	shared "github.com/jakarobotics/website/messages"
 )
 
@@ -18,6 +19,21 @@ func TestTheSiteCatalogueIsSound(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 400, c.Keys.Errors["request.invalid"])
 	assert.Contains(t, c.Keys.Successes, OK)
+}
+
+// The languages are the site's, as the lang header names them (ja for the site's jp); the
+// default and the regional Englishes among them.
+func TestTheLanguagesAreTheSitesWireCodes(t *testing.T) {
+	require.Len(t, Languages, len(pagetable.Site.Languages))
+	for i, l := range pagetable.Site.Languages {
+		assert.Equal(t, Lang(l.Wire), Languages[i])
+		if l.Code == pagetable.Site.DefaultLanguage {
+			assert.Equal(t, Default, Lang(l.Wire))
+		}
+	}
+	assert.Contains(t, Languages, Lang("ja"))
+	assert.NotContains(t, Languages, Lang("jp"))
+	assert.Subset(t, Languages, append([]Lang{English}, regional...))
 }
 
 // sound is a small catalogue without a fault; each case below breaks one thing of it.

@@ -6,48 +6,38 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 )
 
-// The site's languages and the rules that relate them to browsers, mirrored from the web app's
-// web/src/lib/language.ts (SITE_LANGUAGES, siteLanguageFromBrowserTag, isMiniProgram,
-// detectBrowserLanguage, preferredLanguage) and web/src/lib/routing.ts (rootRedirect, homePath,
+// The rules that relate the site's languages to browsers, mirrored from the web app's
+// web/src/lib/language.ts (siteLanguageFromBrowserTag, isMiniProgram, detectBrowserLanguage,
+// preferredLanguage) and web/src/lib/routing.ts (rootRedirect, homePath,
 // unprefixedIndexRedirect), so that the server sends a visitor where the app would (spec
-// sections 1 and 2). A change there must be made here too; language_test.go holds the table.
+// sections 1 and 2). The languages and the browser languages they get are the app's own, from
+// the page table (bff/internal/pagetable); a change of these rules must be made here too, and
+// language_test.go holds them.
 
 // defaultLanguage is Chinese: the only language without a URL prefix.
-const defaultLanguage = "zh"
+var defaultLanguage = pagetable.Site.DefaultLanguage
 
 // prefixLanguages are the site languages other than zh: the valid first segments of a path.
-var prefixLanguages = map[string]bool{
-	"zh_tw": true, "en": true, "en_eu": true, "en_us": true, "jp": true, "ko": true,
-	"th": true, "es": true, "fr": true, "de": true, "ru": true,
-}
+var prefixLanguages = pagetable.Site.PrefixLanguages()
 
 // isSiteLanguage mirrors isSiteLanguage: one of the twelve codes, exactly (case matters).
 func isSiteLanguage(code string) bool { return code == defaultLanguage || prefixLanguages[code] }
 
-// languageFromBrowserTag mirrors siteLanguageFromBrowserTag: zh* is zh, except zh-TW, zh-Hant*
-// and "tw", which are zh_tw; en* is en; ja is jp; th, ko are themselves; de is en_eu; anything
-// else is zh.
+// languageFromBrowserTag mirrors siteLanguageFromBrowserTag: zh-TW, zh-Hant* and "tw" are
+// zh_tw; otherwise the primary subtag's language of the app's table (BROWSER_LANGUAGES: zh, en,
+// ja is jp, th, ko, de is en_eu); anything else is zh.
 func languageFromBrowserTag(tag string) string {
 	t := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(tag)), "_", "-")
 	primary, _, _ := strings.Cut(t, "-")
 	if t == "tw" || strings.HasPrefix(t, "zh-tw") || strings.HasPrefix(t, "zh-hant") {
 		return "zh_tw"
 	}
-	switch primary {
-	case "zh":
-		return "zh"
-	case "en":
-		return "en"
-	case "ja":
-		return "jp"
-	case "th":
-		return "th"
-	case "ko":
-		return "ko"
-	case "de":
-		return "en_eu"
+	if lang, ok := pagetable.Site.BrowserLanguages[primary]; ok {
+		return lang
 	}
 	return defaultLanguage
 }

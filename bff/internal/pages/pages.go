@@ -37,6 +37,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/metrics"
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/telemetry"
 )
@@ -222,43 +223,19 @@ const (
 
 // personalPages are the first path segments (after the language prefix, lower case) of pages
 // whose content is the visitor's own, rendered on the server as a frame at most: never cached.
-var personalPages = map[string]bool{
-	"login": true, "register": true, "wechatlogin": true, "deregister": true,
-	"repair": true, "repairlist": true, "repairdetail": true, "virtual": true,
-}
+// They are the pages with a guard in the route table (web/src/app/routes.tsx), read from the
+// page table generated from it.
+var personalPages = pagetable.Site.PersonalSegments()
 
 // pageParams lists, per page (first path segment after the language prefix, lower case), the
-// query parameters the page reads; every other parameter is dropped from the cache key and from
-// the URL the renderer is asked for, so that junk parameters make neither new entries nor new
-// renders. Read from the pages' own code (useSearchParams, params.get):
-//
-//	download           web/src/features/downloads/routes/download.tsx: q, page, id, category
-//	case               web/src/features/solutions/routes/case-list.tsx: INDUSTRY_PARAM, PAGE_PARAM
-//	                   of web/src/features/solutions/utils/links.ts (industry, page)
-//	imprint, flsm      web/src/features/legal/routes/legal.tsx (one page, two routes): key
-//	search             web/src/features/search/routes/search.tsx: searchInfo
-//	news               web/src/features/news/routes/news-list.tsx: q, page, type
-//	newsDetail/{id}    web/src/features/news/routes/news-detail.tsx: typeId
-//	position           web/src/features/recruit/routes/position.tsx: type, keyword, page, id
-//	productComparison  web/src/features/products/routes/product-comparison.tsx: IDS_PARAM of
-//	                   web/src/features/products/utils/comparison.ts (ids)
-//	commonQuestion     web/src/features/faq/routes/common-question.tsx: q, page, id, type
-//
-// The other pages that read their query are previews or personal pages, which are forwarded
-// with their whole query: commonQuestionDetail (preview only: id), repair (type), repairList
-// (status, page), login (from, mode), register and wechatLogin (from, token), virtual (token).
-var pageParams = map[string][]string{
-	"download":          {"q", "page", "id", "category"},
-	"case":              {"industry", "page"},
-	"imprint":           {"key"},
-	"flsm":              {"key"},
-	"search":            {"searchInfo"},
-	"news":              {"q", "page", "type"},
-	"newsdetail":        {"typeId"},
-	"position":          {"type", "keyword", "page", "id"},
-	"productcomparison": {"ids"},
-	"commonquestion":    {"q", "page", "id", "type"},
-}
+// query parameters the page reads, as the route table declares them (`query`, read from the
+// pages' own code: useSearchParams, params.get); every other parameter is dropped from the cache
+// key and from the URL the renderer is asked for, so that junk parameters make neither new
+// entries nor new renders. Previews and personal pages are forwarded with their whole query.
+var pageParams = pagetable.Site.QueryBySegment()
+
+// previewSegment is the first path segment (after the language prefix) of editors' drafts.
+var previewSegment = pagetable.Site.PreviewSegment
 
 // PreviewTokenParam is the query parameter of an editor's preview link that holds the token
 // (web/src/lib/preview-token.ts, PREVIEW_TOKEN_PARAM). The app keeps the token for the tab and
@@ -291,7 +268,7 @@ func classify(r *http.Request) page {
 	pg := page{path: p, index: strings.EqualFold(p, "/index")}
 	escaped := (&url.URL{Path: p}).EscapedPath()
 	switch {
-	case strings.EqualFold(segment, "preview"):
+	case strings.EqualFold(segment, previewSegment):
 		pg.kind = preview
 	case lookupFolded(personalPages, segment):
 		pg.kind = personal

@@ -41,14 +41,14 @@ const solutionsColumn = "2"
 // of every list; any failure fails the whole, so that a sitemap is never built from part of the
 // content.
 func Collect(ctx context.Context, cms CMS, lang Language) ([]Page, error) {
-	c := &collector{ctx: ctx, cms: cms, locale: lang.Locale}
+	c := &collector{ctx: ctx, cms: cms, locale: lang.Wire}
 	var out []Page
-	newest := map[latest]time.Time{}
+	newest := map[string]time.Time{}
 	for _, step := range []func() ([]Page, error){
 		c.catalogue,
 		c.solutions,
-		c.dated("/cases", "caseDetail", newest, newestCase),
-		c.dated("/news", "newsDetail", newest, newestNews),
+		c.dated("/cases", listCases, newest),
+		c.dated("/news", listNews, newest),
 		c.positions(newest),
 		c.partners,
 		c.legal,
@@ -119,8 +119,6 @@ func (c *collector) paged(resource string, query url.Values, each func(i int, r 
 	}
 }
 
-func idPath(route string, id int64) string { return "/" + route + "/" + strconv.FormatInt(id, 10) }
-
 // publishTime reads a CMS time (RFC 3339); an empty or unreadable one is no time.
 func publishTime(s string) time.Time {
 	t, err := time.Parse(time.RFC3339, s)
@@ -143,9 +141,9 @@ func (c *collector) catalogue() ([]Page, error) {
 	}
 	var out, products []Page
 	for _, l := range lines {
-		out = append(out, keyed(idPath("productList", l.ID), time.Time{}))
+		out = append(out, keyed(itemPath(listProductLines, l.ID), time.Time{}))
 		for _, p := range l.Children {
-			products = append(products, keyed(idPath("productDetails", p.ID), time.Time{}))
+			products = append(products, keyed(itemPath(listProducts, p.ID), time.Time{}))
 		}
 	}
 	return append(out, products...), nil
@@ -173,29 +171,29 @@ func (c *collector) solutions() ([]Page, error) {
 	var out []Page
 	for _, it := range menu.Industries {
 		if it.IsShow == 0 {
-			out = append(out, keyed(idPath("industry", it.ID), time.Time{}))
+			out = append(out, keyed(itemPath(listIndustries, it.ID), time.Time{}))
 		}
 	}
 	for _, a := range menu.Applications {
 		if a.Flag != 1 {
-			out = append(out, keyed(idPath("application", a.ID), time.Time{}))
+			out = append(out, keyed(itemPath(listApplications, a.ID), time.Time{}))
 		}
 	}
 	for _, l := range menu.ProductLevels {
-		out = append(out, keyed(idPath("productLevel", l.ID), time.Time{}))
+		out = append(out, keyed(itemPath(listProductLevels, l.ID), time.Time{}))
 	}
 	return out, nil
 }
 
 // dated lists every item of a paged list with a publish time (all cases, all news), each on its
-// detail page, and notes the newest time as kind.
-func (c *collector) dated(resource, route string, newest map[latest]time.Time, kind latest) func() ([]Page, error) {
+// detail page, and notes the newest time of the list.
+func (c *collector) dated(resource, list string, newest map[string]time.Time) func() ([]Page, error) {
 	return func() ([]Page, error) {
 		var out []Page
 		err := c.paged(resource, nil, func(_ int, r row) {
 			t := publishTime(r.PublishTime)
-			newest[kind] = later(newest[kind], t)
-			out = append(out, keyed(idPath(route, r.ID), t))
+			newest[list] = later(newest[list], t)
+			out = append(out, keyed(itemPath(list, r.ID), t))
 		})
 		return out, err
 	}
@@ -203,16 +201,16 @@ func (c *collector) dated(resource, route string, newest map[latest]time.Time, k
 
 // positions lists the open positions of each type (recruitPositionList), each opened in place on
 // its page of the careers page's list.
-func (c *collector) positions(newest map[latest]time.Time) func() ([]Page, error) {
+func (c *collector) positions(newest map[string]time.Time) func() ([]Page, error) {
 	return func() ([]Page, error) {
 		var out []Page
 		for _, typ := range RecruitTypes {
 			err := c.paged("/positions", url.Values{"type": {typ}}, func(i int, r row) {
 				t := publishTime(r.PublishTime)
-				newest[newestPosition] = later(newest[newestPosition], t)
+				newest[listPositions] = later(newest[listPositions], t)
 				out = append(out, Page{
 					Key:     "position:" + typ + ":" + strconv.FormatInt(r.ID, 10),
-					Path:    "/position?" + positionQuery(typ, i, r.ID),
+					Path:    queryPath(listPositions, positionQuery(typ, i, r.ID)),
 					LastMod: t,
 				})
 			})
@@ -245,7 +243,7 @@ func (c *collector) partners() ([]Page, error) {
 	}
 	var out, products []Page
 	for _, p := range partners {
-		out = append(out, keyed(idPath("jakaList", p.ID), time.Time{}))
+		out = append(out, keyed(itemPath(listPartners, p.ID), time.Time{}))
 		var list []struct {
 			ID int64 `json:"id"`
 		}
@@ -253,7 +251,7 @@ func (c *collector) partners() ([]Page, error) {
 			return nil, err
 		}
 		for _, pp := range list {
-			products = append(products, keyed(idPath("jakaDetail", pp.ID), time.Time{}))
+			products = append(products, keyed(itemPath(listPartnerProducts, pp.ID), time.Time{}))
 		}
 	}
 	return append(out, products...), nil
@@ -286,7 +284,7 @@ func (c *collector) legal() ([]Page, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, keyed("/imprint?key="+url.QueryEscape(l.DictValue), publishTime(text.UpdateTime)))
+		out = append(out, keyed(queryPath(listLegalTexts, "key="+url.QueryEscape(l.DictValue)), publishTime(text.UpdateTime)))
 	}
 	return out, nil
 }

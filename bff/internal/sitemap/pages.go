@@ -1,8 +1,10 @@
 package sitemap
 
 import (
-	"sort"
+	"strconv"
 	"time"
+
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 )
 
 // Page is one page of the site in one language.
@@ -19,100 +21,73 @@ type Page struct {
 	LastMod time.Time `json:"lastMod"`
 }
 
-// latest names the content whose newest item dates a list page.
-type latest int
-
+// The CMS lists Collect reads, each listed a URL per item on the page of the page table that
+// names it (sitemap.items in web/src/app/routes.tsx; CONTENT_LISTS in web/src/app/page-table.ts).
 const (
-	none latest = iota
-	newestNews
-	newestCase
-	newestPosition
+	listProductLines    = "productLines"
+	listProducts        = "products"
+	listIndustries      = "industries"
+	listApplications    = "applications"
+	listProductLevels   = "productLevels"
+	listCases           = "cases"
+	listNews            = "news"
+	listPositions       = "positions"
+	listPartners        = "partners"
+	listPartnerProducts = "partnerProducts"
+	listLegalTexts      = "legalTexts"
 )
 
-// staticPage is a page of routes.tsx without an id: listed in every language.
+// contentLists are every list Collect reads. The positions and legal texts are opened on their
+// page by a query (/position?type=…&id=…, /imprint?key=…); the items of the others are at their
+// page's path with the item's id as its parameter (/productDetails/101).
+var contentLists = []string{
+	listProductLines, listProducts, listIndustries, listApplications, listProductLevels,
+	listCases, listNews, listPositions, listPartners, listPartnerProducts, listLegalTexts,
+}
+
+// datedLists are the content lists whose items have a publish time, the newest of which dates
+// the page that shows the list (sitemap.dated).
+var datedLists = map[string]bool{listCases: true, listNews: true, listPositions: true}
+
+// itemPages are the pages of the page table on which the items of each content list are listed.
+// A table without one stops the start: the tests read the embedded table first.
+var itemPages = func() map[string]pagetable.Page {
+	out := make(map[string]pagetable.Page, len(contentLists))
+	for _, list := range contentLists {
+		p, ok := pagetable.Site.ItemsPage(list)
+		if !ok {
+			panic("sitemap: no page of the page table lists the items of " + list)
+		}
+		out[list] = p
+	}
+	return out
+}()
+
+// itemPath is the path of item id of list: its page's path with id as its parameter.
+func itemPath(list string, id int64) string {
+	return itemPages[list].Expand(strconv.FormatInt(id, 10))
+}
+
+// queryPath is the path of an item of list that its page opens by query.
+func queryPath(list, query string) string {
+	return "/" + itemPages[list].Path + "?" + query
+}
+
+// staticPage is a page listed itself, in every language.
 type staticPage struct {
 	path string
-	// dated by the newest item of the content the page lists, if any.
-	dated latest
+	// dated names the content list whose newest item dates the page ("" for none).
+	dated string
 }
 
-// staticPages are the public pages of spec section 2 without an id, in the order of PAGES in
-// web/src/app/routes.tsx. Pages with an id are listed from the CMS (Collect), and the pages in
-// excludedPages are not listed at all; a test checks that every page of routes.tsx is in one of
-// the three.
-var staticPages = []staticPage{
-	{path: "/index"},
-	{path: "/resource"},
-	{path: "/investment"},
-	{path: "/ESG"},
-	{path: "/productList"},
-	{path: "/productComparison"},
-	{path: "/solutionList"},
-	{path: "/case", dated: newestCase},
-	{path: "/service"},
-	{path: "/showRoom"},
-	{path: "/jakaAcademy"},
-	{path: "/download"},
-	{path: "/commonQuestion"},
-	{path: "/provider"},
-	{path: "/jaka+"},
-	{path: "/jakaHotline"},
-	{path: "/about"},
-	{path: "/contact"},
-	{path: "/join"},
-	{path: "/position", dated: newestPosition},
-	{path: "/news", dated: newestNews},
-	{path: "/flsm"},
-	{path: "/cooperationIntent"},
-	{path: "/activity"},
-}
-
-// contentPages are the pages of routes.tsx listed once per item the CMS has: the route's path
-// and what its id is.
-var contentPages = map[string]string{
-	"productList/:id":    "product line",
-	"productDetails/:id": "product",
-	"caseDetail/:id":     "case",
-	"application/:id":    "application (solution)",
-	"industry/:id":       "industry (solution)",
-	"productLevel/:id":   "product level (solution)",
-	"jakaList/:id":       "JAKA+ partner",
-	"jakaDetail/:id":     "JAKA+ partner's product",
-	"newsDetail/:id":     "news item",
-	"imprint":            "legal text (/imprint?key=…, the keys of the footer's legal links)",
-}
-
-// excludedPages are the pages of routes.tsx that no sitemap lists, and why.
-var excludedPages = map[string]string{
-	"NotFound":             "not a page of content",
-	"thx":                  "where an enquiry lands, not a page to find by search",
-	"search":               "search results",
-	"login":                "account page",
-	"register":             "account page",
-	"wechatLogin":          "account page",
-	"deregister":           "account page",
-	"repair":               "repair pages need a login",
-	"repairList":           "repair pages need a login",
-	"repairDetail/:id":     "repair pages need a login",
-	"virtual":              "personal: needs a login",
-	"commonQuestionDetail": "exists only as a preview",
-}
-
-// Routes are the paths of every page of web/src/app/routes.tsx as its route table writes them,
-// with a leading slash and without language prefix (/index, /productDetails/:id): the static,
-// content and excluded pages above together, which a test holds equal to the route table. The
-// field measurements of the pages (package vitals) are grouped by them.
-func Routes() []string {
-	out := make([]string, 0, len(staticPages)+len(contentPages)+len(excludedPages))
-	for _, p := range staticPages {
-		out = append(out, p.path)
+// staticPages are the pages the page table lists themselves, in the order of the route table.
+// The pages with an id (and the positions and legal texts) are listed from the CMS (Collect).
+var staticPages = func() []staticPage {
+	var out []staticPage
+	for _, p := range pagetable.Site.Pages {
+		if p.Sitemap.Listed == pagetable.ListedPage {
+			out = append(out, staticPage{path: "/" + p.Path, dated: p.Sitemap.Dated})
+		}
 	}
-	for path := range contentPages {
-		out = append(out, "/"+path)
-	}
-	for path := range excludedPages {
-		out = append(out, "/"+path)
-	}
-	sort.Strings(out)
 	return out
-}
+}()

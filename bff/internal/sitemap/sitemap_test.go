@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 )
 
 // webSource reads a file of the web app, whose rules the sitemap follows.
@@ -37,21 +39,6 @@ func quoted(s string) []string {
 	return out
 }
 
-func TestTheLanguagesAreTheWebAppsInItsOrder(t *testing.T) {
-	src := webSource(t, "src/lib/language.ts")
-	var codes []string
-	for _, l := range Languages {
-		codes = append(codes, l.Code)
-		want := l.Code
-		if l.Code == "jp" {
-			want = "ja" // toWireLanguage
-		}
-		assert.Equal(t, want, l.Locale, l.Code)
-	}
-	assert.Equal(t, quoted(tsConst(t, src, "SITE_LANGUAGES")), codes)
-	assert.Equal(t, "'"+DefaultLanguage+"'", strings.Fields(tsConst(t, src, "DEFAULT_LANGUAGE"))[0])
-}
-
 func TestHreflangTagsAreWhatSearchEnginesAccept(t *testing.T) {
 	// ISO 639-1 language, optionally an ISO 3166-1 alpha-2 region; each tag once.
 	tag := regexp.MustCompile(`^[a-z]{2}(-[A-Z]{2})?$`)
@@ -63,65 +50,56 @@ func TestHreflangTagsAreWhatSearchEnginesAccept(t *testing.T) {
 	}
 }
 
-// routesPages lists the paths of PAGES in web/src/app/routes.tsx.
-func routesPages(t *testing.T) []string {
-	t.Helper()
-	src := webSource(t, "src/app/routes.tsx")
-	start := strings.Index(src, "export const PAGES")
-	require.Positive(t, start)
-	end := strings.Index(src[start:], "\n];")
-	require.Positive(t, end)
-	routing := webSource(t, "src/lib/routing.ts")
-	names := map[string]string{
-		"HOME_PAGE":      quoted(tsConst(t, routing, "HOME_PAGE"))[0],
-		"NOT_FOUND_PAGE": quoted(tsConst(t, routing, "NOT_FOUND_PAGE"))[0],
+func TestEveryListTheTableNamesIsOneCollectReadsAndOnItsPage(t *testing.T) {
+	read := map[string]bool{}
+	for _, list := range contentLists {
+		read[list] = true
+		p, ok := pagetable.Site.ItemsPage(list)
+		require.True(t, ok, "no page lists the items of %s", list)
+		byQuery := list == listPositions || list == listLegalTexts
+		assert.Equal(t, !byQuery, strings.Contains(p.Path, "/:"), "%s on %s: read by id, at the page's path with the id as its parameter, or else by a query", list, p.Path)
 	}
-	var out []string
-	for _, m := range regexp.MustCompile(`\bpath: (?:'([^']+)'|([A-Z_]+))`).FindAllStringSubmatch(src[start:start+end], -1) {
-		if m[1] != "" {
-			out = append(out, m[1])
-			continue
+	for _, p := range pagetable.Site.Pages {
+		if p.Sitemap.Items != "" {
+			assert.True(t, read[p.Sitemap.Items], "%s lists the items of %q, which Collect does not read", p.Path, p.Sitemap.Items)
 		}
-		name, ok := names[m[2]]
-		require.True(t, ok, "unknown constant %s in PAGES", m[2])
-		out = append(out, name)
+		if p.Sitemap.Dated != "" {
+			assert.True(t, datedLists[p.Sitemap.Dated], "%s is dated by %q, whose items have no publish time Collect reads", p.Path, p.Sitemap.Dated)
+		}
 	}
-	require.Greater(t, len(out), 40, "PAGES was not read")
-	return out
+	assert.Equal(t, "/productDetails/101", itemPath(listProducts, 101))
+	assert.Equal(t, "/imprint?key=privacy", queryPath(listLegalTexts, "key=privacy"))
 }
 
-func TestEveryPageOfTheRouteTableIsListedOrLeftOutOnPurpose(t *testing.T) {
-	static := map[string]bool{}
-	for _, p := range staticPages {
-		static[strings.TrimPrefix(p.path, "/")] = true
-	}
-	pages := routesPages(t)
-	for _, path := range pages {
-		n := 0
-		for _, in := range []bool{static[path], contentPages[path] != "", excludedPages[path] != ""} {
-			if in {
-				n++
-			}
-		}
-		assert.Equal(t, 1, n, "page %q of routes.tsx must be exactly one of: a static page, a content page, excluded", path)
-	}
-	for path := range static {
-		assert.Contains(t, pages, path, "static page not in routes.tsx")
-	}
-	for path := range contentPages {
-		assert.Contains(t, pages, path, "content page not in routes.tsx")
-	}
-	for path := range excludedPages {
-		assert.Contains(t, pages, path, "excluded page not in routes.tsx")
-	}
-}
-
-func TestRoutesAreThePagesOfTheRouteTable(t *testing.T) {
+func TestTheStaticPagesAreThoseTheTableListsInItsOrder(t *testing.T) {
 	var want []string
-	for _, path := range routesPages(t) {
-		want = append(want, "/"+path)
+	for _, p := range pagetable.Site.Pages {
+		if p.Sitemap.Listed == pagetable.ListedPage {
+			want = append(want, "/"+p.Path)
+		}
 	}
-	assert.ElementsMatch(t, want, Routes())
+	var got []string
+	for _, p := range staticPages {
+		got = append(got, p.path)
+		assert.NotContains(t, got[:len(got)-1], p.path, "listed twice")
+	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, "/index", got[0], "the home page first")
+}
+
+func TestPrivatePagesAreTheDraftsAndThePersonalPagesEachCoveredOnce(t *testing.T) {
+	table := &pagetable.Table{PreviewSegment: "draft", Pages: []pagetable.Page{
+		{Path: "accountList", Personal: true},
+		{Path: "about"},
+		{Path: "account", Personal: true},
+		{Path: "account/:id", Personal: true},
+		{Path: "orders/:id", Personal: true},
+		{Path: "secret", Personal: true, Preview: pagetable.PreviewOnly}, // no live page
+		{Path: "draftsman"},
+	}}
+	assert.Equal(t, []string{"/draft/", "/account", "/orders/"}, privatePrefixes(table))
+	// The site's, in the order robots.txt has always had them.
+	assert.Equal(t, []string{"/preview/", "/login", "/register", "/wechatLogin", "/deregister", "/repair", "/virtual"}, privatePages)
 }
 
 func TestPositionsAreOnThePagesOfTheCareersList(t *testing.T) {

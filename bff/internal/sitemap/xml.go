@@ -52,14 +52,14 @@ func URLSet(origin string, lang Language, pages map[string][]Page) []byte {
 	b.WriteString(`<urlset xmlns="` + SitemapNS + `" xmlns:xhtml="` + XHTMLNS + `">` + "\n")
 	for _, p := range pages[lang.Code] {
 		b.WriteString("  <url>\n    <loc>")
-		escape(&b, origin+lang.Prefix()+p.Path)
+		escape(&b, origin+lang.Prefix+p.Path)
 		b.WriteString("</loc>\n")
 		if !p.LastMod.IsZero() {
 			b.WriteString("    <lastmod>" + p.LastMod.Format(time.RFC3339) + "</lastmod>\n")
 		}
 		for _, alt := range Languages {
 			if path, ok := versions[p.Key][alt.Code]; ok {
-				link(&b, alt.Hreflang, origin+alt.Prefix()+path)
+				link(&b, alt.Hreflang, origin+alt.Prefix+path)
 			}
 		}
 		if path, ok := versions[p.Key][DefaultLanguage]; ok {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/metrics"
-	"github.com/jakarobotics/website/bff/internal/sitemap"
+	"github.com/jakarobotics/website/bff/internal/pagetable"
 )
 
 // Report is one page view's measurements as the contract's WebVitalsReport has them: times in
@@ -29,12 +29,12 @@ type Report struct {
 }
 
 // routes are the pages of the site's route table; languages its languages (site codes, jp for
-// Japanese). Both are the sitemap's lists, which tests hold equal to the web app's.
+// Japanese). Both are the web app's, from the page table.
 var (
-	routes    = set(sitemap.Routes())
+	routes    = set(pagetable.Site.Routes())
 	languages = func() map[string]bool {
-		codes := make([]string, len(sitemap.Languages))
-		for i, l := range sitemap.Languages {
+		codes := make([]string, len(pagetable.Site.Languages))
+		for i, l := range pagetable.Site.Languages {
 			codes[i] = l.Code
 		}
 		return set(codes)

@@ -28,6 +28,7 @@ import {
 import { getStoredLanguage } from '@/lib/session';
 import type { SessionCheck } from '@/features/account/session-check';
 import { BootFallback, PageSkeleton, SiteLayout } from './layout/site-layout';
+import type { SitemapListing } from './page-table';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -44,8 +45,28 @@ export interface PageDefinition {
   loadingOverlay?: boolean;
   /** The page above this one in the breadcrumb (its path in this table). */
   parent?: string;
-  /** Runs before the page, after the stored token was verified (`session`); may redirect. */
+  /**
+   * Runs before the page, after the stored token was verified (`session`); may redirect. A page
+   * with a guard is personal ({@link isPersonal}).
+   */
   before?: PageGuard;
+  /**
+   * The query parameters the page's own code reads (useSearchParams, `params.get`); none when
+   * left out. Of a public page, the BFF keeps only these in the key of its cached render and in
+   * the address it asks the renderer for (the page table, page-table.ts): a parameter read but
+   * not listed here is dropped on the server.
+   */
+  query?: readonly string[];
+  /** Whether and how the BFF's sitemaps list the page (the page table, page-table.ts). */
+  sitemap: SitemapListing;
+}
+
+/**
+ * A page behind a login (a guard runs before it): rendered on the server as its frame and
+ * skeleton, never cached, never indexed, kept out of robots.txt.
+ */
+export function isPersonal(definition: PageDefinition): boolean {
+  return definition.before !== undefined;
 }
 
 type PageGuard = (args: LoaderFunctionArgs, session: SessionCheck) => Response | null | Promise<Response | null>;
@@ -109,42 +130,198 @@ const page = {
   activity: lazyPage(() => import('@/features/activity/routes/activity'), 'ActivityRoute'),
 };
 
-/** Every page of the site (spec section 2). New pages add a line here. */
+/**
+ * Every page of the site (spec section 2). New pages add a line here, then run
+ * `npm run generate:pages -w web`: the BFF reads what it needs of this table from the file that
+ * writes (page-table.ts).
+ */
 export const PAGES: readonly PageDefinition[] = [
-  { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'] },
-  { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound },
-  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'] },
-  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'] },
-  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'] },
-  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'] },
-  { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'] },
+  { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'], sitemap: { listed: 'page' } },
+  { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound, sitemap: { listed: 'no', why: 'not a page of content' } },
+  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'], sitemap: { listed: 'page' } },
+  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'], sitemap: { listed: 'no', why: 'where an enquiry lands, not a page to find by search' } },
+  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
+  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
+  { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'], query: ['searchInfo'], sitemap: { listed: 'no', why: 'search results' } },
   // Accounts
-  { path: 'login', titleKey: 'titles.login', page: page.login, namespaces: ['account', 'messages'], before: accountGuard('loginGuard') },
-  { path: 'register', titleKey: 'titles.register', page: page.register, namespaces: ['account', 'messages'], before: accountGuard('registerGuard') },
-  { path: 'wechatLogin', titleKey: 'titles.wechatLogin', page: page.wechatLogin, namespaces: ['account', 'messages'], before: accountGuard('wechatLoginGuard') },
-  { path: 'deregister', titleKey: 'titles.deregister', page: page.deregister, namespaces: ['account', 'messages'], before: accountGuard('deregisterGuard') },
+  {
+    path: 'login',
+    titleKey: 'titles.login',
+    page: page.login,
+    namespaces: ['account', 'messages'],
+    before: accountGuard('loginGuard'),
+    // thirdParty, code, state and error: a third-party login coming back.
+    query: ['from', 'mode', 'thirdParty', 'code', 'state', 'error'],
+    sitemap: { listed: 'no', why: 'account page' },
+  },
+  {
+    path: 'register',
+    titleKey: 'titles.register',
+    page: page.register,
+    namespaces: ['account', 'messages'],
+    before: accountGuard('registerGuard'),
+    query: ['from'],
+    sitemap: { listed: 'no', why: 'account page' },
+  },
+  {
+    path: 'wechatLogin',
+    titleKey: 'titles.wechatLogin',
+    page: page.wechatLogin,
+    namespaces: ['account', 'messages'],
+    before: accountGuard('wechatLoginGuard'),
+    query: ['from', 'token'],
+    sitemap: { listed: 'no', why: 'account page' },
+  },
+  {
+    path: 'deregister',
+    titleKey: 'titles.deregister',
+    page: page.deregister,
+    namespaces: ['account', 'messages'],
+    before: accountGuard('deregisterGuard'),
+    sitemap: { listed: 'no', why: 'account page' },
+  },
   // Products
-  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'] },
-  { path: 'productList/:id', titleKey: 'titles.productLine', page: page.productLine, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
-  { path: 'productDetails/:id', titleKey: 'titles.productDetails', page: page.productDetails, preview: 'mirror', parent: 'productList', namespaces: ['products'] },
-  { path: 'productComparison', titleKey: 'titles.productComparison', page: page.productComparison, parent: 'productList', namespaces: ['products'] },
+  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'], sitemap: { listed: 'page' } },
+  {
+    path: 'productList/:id',
+    titleKey: 'titles.productLine',
+    page: page.productLine,
+    preview: 'mirror',
+    parent: 'productList',
+    namespaces: ['products'],
+    sitemap: { listed: 'items', items: 'productLines' },
+  },
+  {
+    path: 'productDetails/:id',
+    titleKey: 'titles.productDetails',
+    page: page.productDetails,
+    preview: 'mirror',
+    parent: 'productList',
+    namespaces: ['products'],
+    sitemap: { listed: 'items', items: 'products' },
+  },
+  {
+    path: 'productComparison',
+    titleKey: 'titles.productComparison',
+    page: page.productComparison,
+    parent: 'productList',
+    namespaces: ['products'],
+    query: ['ids'], // IDS_PARAM of features/products/utils/comparison.ts
+    sitemap: { listed: 'page' },
+  },
   // Solutions
-  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'] },
-  { path: 'case', titleKey: 'titles.case', page: page.caseList, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
-  { path: 'caseDetail/:id', titleKey: 'titles.caseDetail', page: page.caseDetail, preview: 'mirror', parent: 'case', namespaces: ['solutions'] },
-  { path: 'application/:id', titleKey: 'titles.application', page: page.application, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
-  { path: 'industry/:id', titleKey: 'titles.industry', page: page.industry, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
-  { path: 'productLevel/:id', titleKey: 'titles.productLevel', page: page.productLevel, preview: 'mirror', parent: 'solutionList', namespaces: ['solutions'] },
+  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'], sitemap: { listed: 'page' } },
+  {
+    path: 'case',
+    titleKey: 'titles.case',
+    page: page.caseList,
+    preview: 'mirror',
+    parent: 'solutionList',
+    namespaces: ['solutions'],
+    query: ['industry', 'page'], // INDUSTRY_PARAM, PAGE_PARAM of features/solutions/utils/links.ts
+    sitemap: { listed: 'page', dated: 'cases' },
+  },
+  {
+    path: 'caseDetail/:id',
+    titleKey: 'titles.caseDetail',
+    page: page.caseDetail,
+    preview: 'mirror',
+    parent: 'case',
+    namespaces: ['solutions'],
+    sitemap: { listed: 'items', items: 'cases' },
+  },
+  {
+    path: 'application/:id',
+    titleKey: 'titles.application',
+    page: page.application,
+    preview: 'mirror',
+    parent: 'solutionList',
+    namespaces: ['solutions'],
+    sitemap: { listed: 'items', items: 'applications' },
+  },
+  {
+    path: 'industry/:id',
+    titleKey: 'titles.industry',
+    page: page.industry,
+    preview: 'mirror',
+    parent: 'solutionList',
+    namespaces: ['solutions'],
+    sitemap: { listed: 'items', items: 'industries' },
+  },
+  {
+    path: 'productLevel/:id',
+    titleKey: 'titles.productLevel',
+    page: page.productLevel,
+    preview: 'mirror',
+    parent: 'solutionList',
+    namespaces: ['solutions'],
+    sitemap: { listed: 'items', items: 'productLevels' },
+  },
   // Service
-  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'] },
+  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'], sitemap: { listed: 'page' } },
   // Repair pages need a login (spec section 6): requireLogin sends a visitor to /login and back.
-  { path: 'repair', titleKey: 'titles.repair', page: page.repair, preview: 'mirror', parent: 'service', namespaces: ['repair', 'forms', 'messages'], before: accountGuard('requireLogin') },
-  { path: 'repairList', titleKey: 'titles.repairList', page: page.repairList, preview: 'mirror', parent: 'repair', namespaces: ['repair'], before: accountGuard('requireLogin') },
-  { path: 'repairDetail/:id', titleKey: 'titles.repairDetail', page: page.repairDetail, parent: 'repairList', namespaces: ['repair'], before: accountGuard('requireLogin') },
-  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'] },
-  { path: 'jakaAcademy', titleKey: 'titles.jakaAcademy', page: page.jakaAcademy, preview: 'mirror', parent: 'service', namespaces: ['service', 'messages'] },
-  { path: 'download', titleKey: 'titles.download', page: page.download, preview: 'mirror', parent: 'service', namespaces: ['downloads', 'messages'] },
-  { path: 'commonQuestion', titleKey: 'titles.commonQuestion', page: page.commonQuestion, preview: 'mirror', parent: 'service', loadingOverlay: false, namespaces: ['faq'] },
+  {
+    path: 'repair',
+    titleKey: 'titles.repair',
+    page: page.repair,
+    preview: 'mirror',
+    parent: 'service',
+    namespaces: ['repair', 'forms', 'messages'],
+    before: accountGuard('requireLogin'),
+    query: ['type'],
+    sitemap: { listed: 'no', why: 'repair pages need a login' },
+  },
+  {
+    path: 'repairList',
+    titleKey: 'titles.repairList',
+    page: page.repairList,
+    preview: 'mirror',
+    parent: 'repair',
+    namespaces: ['repair'],
+    before: accountGuard('requireLogin'),
+    query: ['status', 'page'],
+    sitemap: { listed: 'no', why: 'repair pages need a login' },
+  },
+  {
+    path: 'repairDetail/:id',
+    titleKey: 'titles.repairDetail',
+    page: page.repairDetail,
+    parent: 'repairList',
+    namespaces: ['repair'],
+    before: accountGuard('requireLogin'),
+    sitemap: { listed: 'no', why: 'repair pages need a login' },
+  },
+  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'], sitemap: { listed: 'page' } },
+  {
+    path: 'jakaAcademy',
+    titleKey: 'titles.jakaAcademy',
+    page: page.jakaAcademy,
+    preview: 'mirror',
+    parent: 'service',
+    namespaces: ['service', 'messages'],
+    sitemap: { listed: 'page' },
+  },
+  {
+    path: 'download',
+    titleKey: 'titles.download',
+    page: page.download,
+    preview: 'mirror',
+    parent: 'service',
+    namespaces: ['downloads', 'messages'],
+    query: ['q', 'page', 'id', 'category'],
+    sitemap: { listed: 'page' },
+  },
+  {
+    path: 'commonQuestion',
+    titleKey: 'titles.commonQuestion',
+    page: page.commonQuestion,
+    preview: 'mirror',
+    parent: 'service',
+    loadingOverlay: false,
+    namespaces: ['faq'],
+    query: ['q', 'page', 'id', 'type'],
+    sitemap: { listed: 'page' },
+  },
   {
     path: 'commonQuestionDetail',
     titleKey: 'titles.commonQuestionDetail',
@@ -153,8 +330,10 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'commonQuestion',
     loadingOverlay: false,
     namespaces: ['faq'],
+    query: ['id'],
+    sitemap: { listed: 'no', why: 'exists only as a preview' },
   },
-  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'] },
+  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'], sitemap: { listed: 'page' } },
   {
     path: 'virtual',
     titleKey: 'titles.virtual',
@@ -164,25 +343,61 @@ export const PAGES: readonly PageDefinition[] = [
     // The mini-program opens it as `virtual?token=…` (taken as from any link, see the account
     // guards); then the page needs a login (spec section 6).
     before: accountGuard('virtualGuard'),
+    query: ['token'],
+    sitemap: { listed: 'no', why: 'personal: needs a login' },
   },
   // JAKA+ ecosystem
-  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'] },
-  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
-  { path: 'jakaList/:id', titleKey: 'titles.jakaList', page: page.jakaList, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
-  { path: 'jakaDetail/:id', titleKey: 'titles.jakaDetail', page: page.jakaDetail, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'] },
+  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'], sitemap: { listed: 'page' } },
+  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], sitemap: { listed: 'page' } },
+  {
+    path: 'jakaList/:id',
+    titleKey: 'titles.jakaList',
+    page: page.jakaList,
+    preview: 'mirror',
+    parent: 'jaka+',
+    namespaces: ['jakaplus'],
+    sitemap: { listed: 'items', items: 'partners' },
+  },
+  {
+    path: 'jakaDetail/:id',
+    titleKey: 'titles.jakaDetail',
+    page: page.jakaDetail,
+    preview: 'mirror',
+    parent: 'jaka+',
+    namespaces: ['jakaplus'],
+    sitemap: { listed: 'items', items: 'partnerProducts' },
+  },
   // Company
-  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'] },
-  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'] },
-  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'] },
-  { path: 'position', titleKey: 'titles.position', page: page.position, preview: 'mirror', parent: 'join', namespaces: ['recruit'] },
-  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror', namespaces: ['news'] },
-  { path: 'newsDetail/:id', titleKey: 'titles.newsDetail', page: page.newsDetail, preview: 'mirror', parent: 'news', namespaces: ['news'] },
-  { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'] },
+  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'], sitemap: { listed: 'page' } },
+  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
+  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'], sitemap: { listed: 'page' } },
+  {
+    path: 'position',
+    titleKey: 'titles.position',
+    page: page.position,
+    preview: 'mirror',
+    parent: 'join',
+    namespaces: ['recruit'],
+    query: ['type', 'keyword', 'page', 'id'],
+    sitemap: { listed: 'page', dated: 'positions', items: 'positions' },
+  },
+  { path: 'news', titleKey: 'titles.news', page: page.news, preview: 'mirror', namespaces: ['news'], query: ['q', 'page', 'type'], sitemap: { listed: 'page', dated: 'news' } },
+  {
+    path: 'newsDetail/:id',
+    titleKey: 'titles.newsDetail',
+    page: page.newsDetail,
+    preview: 'mirror',
+    parent: 'news',
+    namespaces: ['news'],
+    query: ['typeId'],
+    sitemap: { listed: 'items', items: 'news' },
+  },
+  { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'], query: ['key'], sitemap: { listed: 'page' } },
   // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
-  { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'] },
+  { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'], query: ['key'], sitemap: { listed: 'items', items: 'legalTexts' } },
   // Enquiries and events
-  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms', 'messages'] },
-  { path: 'activity', titleKey: 'titles.activity', page: page.activity },
+  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms', 'messages'], sitemap: { listed: 'page' } },
+  { path: 'activity', titleKey: 'titles.activity', page: page.activity, sitemap: { listed: 'page' } },
 ];
 
 interface PageContext {
@@ -273,11 +488,11 @@ function pageRoutes(definition: PageDefinition, byPath: ReadonlyMap<string, Page
       preview,
       loadingOverlay: definition.loadingOverlay ?? true,
       trail: preview ? trail.map((crumb) => ({ ...crumb, path: `/${PREVIEW_SEGMENT}${crumb.path}` })) : trail,
-      personal: definition.before !== undefined,
+      personal: isPersonal(definition),
     };
     // A personal page shows its skeleton inside the frame while its guard and data load in the
     // browser; the server sends exactly that (entry-server.tsx).
-    const personal = definition.before ? { HydrateFallback: PageSkeleton } : {};
+    const personal = isPersonal(definition) ? { HydrateFallback: PageSkeleton } : {};
     const path = preview ? `${PREVIEW_SEGMENT}/${definition.path}` : definition.path;
     return [
       { path: `/${path}`, handle, lazy: definition.page, loader: pageLoader(definition, false, preview), ErrorBoundary: RouteError, ...personal },

@@ -78,6 +78,8 @@ describe('browser language detection', () => {
     ['es', 'zh'],
     ['ru', 'zh'],
     ['', 'zh'],
+    ['constructor', 'zh'],
+    ['toString-x', 'zh'],
   ] as const)('maps %s to %s', (tag, expected) => {
     expect(siteLanguageFromBrowserTag(tag)).toBe(expected);
   });
