@@ -18,7 +18,7 @@ func MostImportantFirst(pages map[string][]Page) []string {
 	for i, l := range Languages {
 		for _, p := range pages[l.Code] {
 			g := importance(p.Path)
-			byGroup[g][i] = append(byGroup[g][i], l.Prefix()+p.Path)
+			byGroup[g][i] = append(byGroup[g][i], l.Prefix+p.Path)
 		}
 	}
 	var out []string
