@@ -49,6 +49,8 @@ type cluster struct {
 	legacy   map[string]string // system (content, crm, …) → base URL of its stand-in
 	replicas []*replica
 	nginx    *process
+	// renderer renders the replicas' pages, and counts the renders.
+	renderer *pageRenderer
 	// base is the site's address through nginx, http://127.0.0.1:port.
 	base   string
 	client *http.Client
@@ -110,6 +112,7 @@ func startCluster(t *testing.T) *cluster {
 	// Secrets identical on every replica, as production requires (links signed by one are
 	// accepted by the others).
 	uploadSecret, previewSecret, leadSecret := randomHex(t, 32), randomHex(t, 32), randomHex(t, 32)
+	c.renderer = startPageRenderer(t, c)
 	for i := range replicas {
 		r := &replica{name: fmt.Sprintf("bff-%d", i+1), addr: freeAddr(t), admin: freeAddr(t)}
 		host, port, _ := net.SplitHostPort(r.addr)
@@ -118,8 +121,9 @@ func startCluster(t *testing.T) *cluster {
 		env := []string{
 			"HOST=" + host, "PORT=" + port, "ADMIN_HOST=127.0.0.1", "ADMIN_PORT=" + adminPort,
 			"DATA_DIR=" + dataDir, "WEB_DIR=" + webDir,
-			// Pages are served client-rendered: the renderer is not what this test proves.
-			"RENDERER_URL=off",
+			// One renderer for the fleet, which counts its renders; the pages of one site, whose
+			// replicas share them in Redis. No warm-up: the scenarios count the renders they cause.
+			"RENDERER_URL=" + c.renderer.URL, "SITE_ORIGINS=https://www.jaka.com", "PAGE_WARMUP_RATE=0",
 			"UPLOAD_URL_SECRET=" + uploadSecret, "PREVIEW_SECRET=" + previewSecret,
 			"LEAD_CHALLENGE_SECRET=" + leadSecret,
 			"REDIS_URL=redis://" + c.redis.Addr + "/0", "REDIS_PREFIX=" + redisPrefix,

@@ -42,6 +42,7 @@ func TestScale(t *testing.T) {
 	t.Run("limit", c.sharedLimit)
 	t.Run("session", c.sharedSession)
 	t.Run("content", c.contentStampede)
+	t.Run("pages", c.onePagePerFleet)
 	t.Run("redis-restart", c.redisRestart)
 	t.Run("leads", c.leadsSurviveADeadReplica)
 	t.Logf("the whole run took %s", time.Since(started).Round(time.Millisecond))
@@ -269,6 +270,9 @@ func (c *cluster) redisRestart(t *testing.T) {
 			if a.status != r.want {
 				t.Errorf("during the outage, %s %s: %d from %s, want %d: %.300s", r.method, r.path, a.status, a.replica, r.want, a.body)
 			}
+			if !strings.HasPrefix(r.path, "/prod-api") && !strings.Contains(string(a.body), "<h1>"+r.path+"</h1>") {
+				t.Errorf("during the outage, %s from %s is not the rendered page (each replica renders for itself): %.300s", r.path, a.replica, a.body)
+			}
 		}
 		if len(servedBy[r.path]) != replicas {
 			t.Errorf("during the outage %s %s reached %v, want all %d replicas", r.method, r.path, servedBy[r.path], replicas)
@@ -322,6 +326,35 @@ func (c *cluster) redisRestart(t *testing.T) {
 	}
 	t.Logf("Redis down %s; after its restart a new limit held across every replica again %s later (try %d), and the limit reached before the outage refused on %d of %d replicas",
 		back.Sub(killed).Round(time.Millisecond), recovered.Round(time.Millisecond), tries, kept, replicas)
+}
+
+// onePagePerFleet: 100 distinct pages, each asked of every replica in turn (round robin through
+// nginx), are rendered 100 times, not 300: a page one replica rendered, the others read from
+// Redis.
+func (c *cluster) onePagePerFleet(t *testing.T) {
+	const pages = 100
+	const prefix = "/en/newsDetail/"
+	before := c.renderer.total(prefix)
+	started := time.Now()
+	servedBy := map[string]int{}
+	for i := range pages {
+		path := fmt.Sprintf("%s%d", prefix, 9000+i)
+		for range replicas {
+			a := c.must(t, "GET", c.base+path, nil)
+			if a.status != http.StatusOK || !strings.Contains(string(a.body), "<h1>"+path+"</h1>") {
+				t.Fatalf("GET %s: %d from %s, want the rendered page: %.300s", path, a.status, a.replica, a.body)
+			}
+			servedBy[a.replica]++
+		}
+	}
+	renders := c.renderer.total(prefix) - before
+	t.Logf("%d pages asked %d times each (%v) in %s: %d renders", pages, replicas, servedBy, time.Since(started).Round(time.Millisecond), renders)
+	if len(servedBy) != replicas {
+		t.Errorf("the requests reached %v, want all %d replicas", servedBy, replicas)
+	}
+	if renders != pages {
+		t.Errorf("%d renders of %d pages, want %d: each page once for the fleet", renders, pages, pages)
+	}
 }
 
 // leadsSurviveADeadReplica: the CRM is down; 500 leads are sent through nginx, a handful at a
