@@ -147,6 +147,9 @@ type Deps struct {
 	// means the host the request was sent to, if that is this machine (localhost, a loopback
 	// address): a developer's site.
 	SiteOrigins []string
+	// CMSWebhook takes the CMS's notifications of published changes at CMSWebhookPath
+	// (publish.Receiver); nil serves no webhook there.
+	CMSWebhook Webhook
 	// Clock tells the time to the rules that depend on it (report dates, lead keys, signed
 	// links, login states, throttles); nil means time.Now. Tests set it to steer time.
 	Clock func() time.Time
@@ -314,6 +317,9 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	if s.Content != nil {
 		s.routeSitemaps(r)
+	}
+	if s.CMSWebhook != nil {
+		r.Handle(CMSWebhookPath, http.HandlerFunc(s.cmsWebhook))
 	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir, s.pages()))

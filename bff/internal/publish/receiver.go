@@ -95,8 +95,9 @@ func NewReceiver(o Options) *Receiver {
 func (r *Receiver) Receive(ctx context.Context, signature string, body io.Reader) (int, error) {
 	raw, err := io.ReadAll(io.LimitReader(body, MaxBodyBytes+1))
 	if err != nil {
+		// Cut off or too slow (the edge tells the two apart): a client's failure, never ours.
 		r.o.Observe(Malformed)
-		return 0, err
+		return 0, &apierr.Error{Key: apierr.InvalidRequest, Fields: []apierr.FieldError{{Field: "body", Message: "did not arrive whole"}}, Err: err}
 	}
 	if len(raw) > MaxBodyBytes {
 		r.o.Observe(Malformed)

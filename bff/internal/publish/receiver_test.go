@@ -144,7 +144,7 @@ func TestRefusedDeliveriesApplyNothing(t *testing.T) {
 func TestABodyThatFailsToArriveAppliesNothing(t *testing.T) {
 	r := newReceiver(t)
 	_, err := r.Receive(context.Background(), publish.Sign(secret, r.now, nil), iotest.ErrReader(io.ErrUnexpectedEOF))
-	require.Error(t, err)
+	assert.Equal(t, http.StatusBadRequest, statusOf(err))
 	assert.Empty(t, r.rec.applied)
 	assert.Equal(t, map[publish.Outcome]int{publish.Malformed: 1}, r.outcomes)
 }
