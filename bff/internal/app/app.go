@@ -28,6 +28,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/oapi"
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/publish"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/redact"
 	"github.com/jakarobotics/website/bff/internal/repair"
@@ -224,6 +225,32 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	go func() { queue.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	// The CMS's published changes: its webhook's deliveries are taken here, and with Redis passed
+	// on to the other replicas, each of which applies them to its own caches.
+	// TODO(publish): temporaryLogOnlyApplier stands in for the applier that drops this
+	// replica's cached content and pages; replace it when that lands.
+	var applier publish.Applier = temporaryLogOnlyApplier{log: log}
+	var fleet publish.Fleet
+	var seen publish.Seen = publish.NewMemorySeen(nil)
+	if rdb != nil {
+		broadcast := shared.NewBroadcast(rdb, cfg.RedisPrefix, log, m.Publish.BroadcastsApplied.Inc)
+		fleet = broadcast
+		seen = shared.NewSeenEvents(rdb, cfg.RedisPrefix, seen)
+		// Subscribed from the start until the server has drained, before Redis's client closes.
+		listenCtx, stopListening := context.WithCancel(context.Background())
+		listening := make(chan struct{})
+		go func() { broadcast.Run(listenCtx, applier); close(listening) }()
+		defer func() { stopListening(); <-listening }()
+	}
+	webhook := publish.NewReceiver(publish.Options{
+		Secret:  []byte(cfg.CMSWebhookSecret),
+		Applier: applier,
+		Fleet:   fleet,
+		Seen:    seen,
+		Observe: m.Publish.Webhook,
+		Log:     log,
+	})
+
 	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
 	if rdb != nil {
 		// The replicas read each other's content answers; one of them asks the CMS for a key
@@ -287,6 +314,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		PageCache:       cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute),
 		PageTTL:         cfg.PageCacheTTL,
 		PageLimits:      &cfg.PageLimits,
+		// The CMS's notifications of the changes it publishes (POST /hooks/cms).
+		CMSWebhook: webhook,
 	})
 	if err != nil {
 		return err
@@ -371,4 +400,15 @@ func newBreaker(settings config.Breaker, system string, m *metrics.Metrics, log 
 			}
 		},
 	})
+}
+
+// temporaryLogOnlyApplier is the publish.Applier of this replica until the one that drops its
+// cached content answers and pages of the changed items lands: it only logs the changes and drops
+// nothing, so that meanwhile a publish still reaches visitors when the caches' time to live runs
+// out (menus 5 min, catalogue 2 min, news 30 s, pages 60 s).
+type temporaryLogOnlyApplier struct{ log *slog.Logger }
+
+func (a temporaryLogOnlyApplier) Apply(ctx context.Context, changes []publish.Change) int {
+	a.log.InfoContext(ctx, "CMS changes received; dropping cached content is not wired yet", "changes", changes)
+	return 0
 }
