@@ -54,7 +54,7 @@ var Kinds = []string{
 	"newsType",         // a news tab (newsTypeList)
 	"news",             // a news item, in its lists and on its page
 	"notice",           // a notice (noticeAllList)
-	"keyword",          // the popular search words (keyWord)
+	"keywords",         // the popular search words (keyWord)
 	"downloadCategory", // a category of the download tree (downloadTreeList)
 	"download",         // a document (downloadGetDetails, selectDownloadBy…)
 	"faqType",          // a category of questions (faqTypeList)
@@ -64,7 +64,7 @@ var Kinds = []string{
 	"courseType",       // a course type (courseTypeList)
 	"instructor",       // an academy instructor (instructorList)
 	"dealer",           // a certified dealer (validateDealer, selectCustomerRegion)
-	"office",           // an office (contactUsList)
+	"contact",          // an office of the contact page (contactUsList)
 	"milestone",        // a milestone of the company's history (developingCourseList)
 	"form",             // a custom form's definition (customForm)
 	"job",              // an open position and the careers page's configuration (recruitPosition…)
