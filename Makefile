@@ -27,8 +27,10 @@ run: build ## install what is needed, build, and start the site with its stand-i
 	@$(MAKE) --no-print-directory serve
 
 # bin/bff-dev is the development binary: the production start plus embedded stand-ins for the
-# legacy systems without a URL and random secrets. bin/bff, the production binary, has neither
-# and refuses to start without every URL and secret (README, "Production start").
+# legacy systems without a URL and random secrets. Its embedded CMS notifies it of the changes
+# its admin API makes (CMS_WEBHOOK_URL sends them elsewhere; CMS_WEBHOOK_SECRET, unset, is the
+# stand-in's published one on both sides). bin/bff, the production binary, has neither and
+# refuses to start without every URL and secret (README, "Production start").
 serve: ## start the built site with its stand-ins (no install, no build), as `make run` and the browser tests do
 	./bin/bff-dev
 
@@ -125,7 +127,7 @@ test-web: $(NODE_STAMP) check-generated ## web and journey lint, web unit tests,
 
 test-pact: $(NODE_STAMP) ## consumer pacts of the BFF (each upstream client method in one at least), then their verification against the mocks
 	rm -rf contracts/pacts
-	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/internal/pacttest/... ./bff/internal/upstream/...
+	$(PACT_ENV) $(GO) test -count=1 -tags pact -run 'Pact$$' ./bff/internal/pacttest/... ./bff/internal/upstream/... ./bff/internal/publish/...
 	$(PACT_ENV) $(GO) test -count=1 -tags pact ./contracts/...
 
 # The scale test (bff/scaletest, build tag scale) runs what production runs, without containers:

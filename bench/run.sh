@@ -77,6 +77,7 @@ fi
 env $(grep '_URL=' "$work/legacy.env") PORT=9402 ADMIN_PORT=9401 LOG_LEVEL=error DATA_DIR="$work/data" WEB_DIR="$web_dir" \
   UPLOAD_URL_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" PREVIEW_SECRET="$preview_secret" \
   LEAD_CHALLENGE_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" RENDERER_URL=http://127.0.0.1:9405 SITE_ORIGINS=https://www.jaka.com PAGE_WARMUP_RATE=0 \
+  CMS_WEBHOOK_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
   taskset -c 0 "$work/bff" >"$work/bff.log" 2>&1 & pids+=($!)
 mkdir -p "$work/nginx"
 sed -e "s#@DIR@#$work/nginx#g" -e "s#@PORT@#9404#" -e "s#@UPSTREAM@#127.0.0.1:9411#" bench/nginx.conf.tmpl >"$work/nginx/nginx.conf"

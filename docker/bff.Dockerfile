@@ -50,7 +50,8 @@ COPY --from=go --chown=65532:65532 /out/var/lib/site /var/lib/site
 # In a container the site and the admin port listen on the container's interfaces; publish only
 # PORT. The admin port (/metrics, /readyz, /healthz) is for the probes and the scraper, never for
 # the load balancer. SITE_ORIGINS, the six *_URL, UPLOAD_URL_SECRET, PREVIEW_SECRET,
-# LEAD_CHALLENGE_SECRET and RENDERER_URL have no default: bff refuses to start without them and names the missing ones.
+# LEAD_CHALLENGE_SECRET, CMS_WEBHOOK_SECRET and RENDERER_URL have no default: bff refuses to start
+# without them and names the missing ones.
 ENV HOST=0.0.0.0 \
     PORT=8080 \
     ADMIN_HOST=0.0.0.0 \

@@ -30,7 +30,9 @@ COPY --from=go /src/bin/image/legacy /src/bin/image/probe /usr/local/bin/
 COPY --from=go --chown=65532:65532 /out/var/lib/mocks /var/lib/mocks
 USER nonroot:nonroot
 # content 9101, crm 9102, itr 9103, vm 9104, account 9105, ocr 9106. PREVIEW_SECRET, when set,
-# is the one the BFF has: the CMS stand-in signs editors' preview links with it.
+# is the one the BFF has: the CMS stand-in signs editors' preview links with it. CMS_WEBHOOK_URL
+# (the BFFs' /hooks/cms, comma-separated) and CMS_WEBHOOK_SECRET (the BFFs' too): where and how
+# the CMS stand-in notifies the site of its editors' changes.
 EXPOSE 9101 9102 9103 9104 9105 9106
 VOLUME ["/var/lib/mocks"]
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

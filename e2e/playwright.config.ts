@@ -29,7 +29,8 @@ const chromium = {
 
 // Journeys that change or count what the stand-ins keep for everyone (accounts and their codes
 // and throttles, the CRM's leads, the work orders and their stored files, the simulator pool and
-// its clock, the download events): they run one at a time, in file order, as they always did.
+// its clock, the download events, the CMS's content): they run one at a time, in file order, as
+// they always did.
 // Every other spec only reads the site (or state of its own: a fresh account, a preview link of
 // its own) and runs in parallel with them and with itself.
 const sharedState = [
@@ -37,6 +38,7 @@ const sharedState = [
   'cooperation-intent.spec.ts',
   'downloads-journeys.spec.ts',
   'enquiry-*.spec.ts',
+  'publish.spec.ts',
   'repair-journeys.spec.ts',
   'service-certificate.spec.ts',
   'virtual-trial.spec.ts',

@@ -32,6 +32,9 @@ type Options struct {
 	// PreviewSecret is the secret the content CMS signs preview links with and checks them by;
 	// the BFF must hold the same one. Empty turns previews off.
 	PreviewSecret []byte
+	// Webhook says where the content CMS sends its change events after an editor's change
+	// (content.Webhook: CMS_WEBHOOK_URL and CMS_WEBHOOK_SECRET); no URL sends none.
+	Webhook content.Webhook
 }
 
 // Mock is one legacy system's stand-in: its handler behind fault switches.
@@ -50,7 +53,7 @@ func New(name string, opts Options) (*Mock, error) {
 		if err != nil {
 			return nil, err
 		}
-		h = content.NewHandler(store, content.Options{PreviewSecret: opts.PreviewSecret})
+		h = content.NewHandler(store, content.Options{PreviewSecret: opts.PreviewSecret, Webhook: opts.Webhook})
 	case "crm":
 		// Clues and form records persist under DataDir/crm, as a real CRM keeps them.
 		srv, err := crm.New(opts.DataDir)

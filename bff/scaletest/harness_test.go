@@ -107,7 +107,11 @@ func startCluster(t *testing.T) *cluster {
 	// for the disk on every write and test a setting production does not use.
 	c.redis = redistest.StartWith(t, redistest.Options{AppendOnly: true, AppendFsync: "everysec"})
 
-	c.startLegacy(t, legacy)
+	// nginx's address is chosen first: the CMS stand-in sends its change notifications there, to
+	// whichever replica nginx picks, with the secret the replicas hold.
+	nginxAddr := freeAddr(t)
+	webhookSecret := randomHex(t, 32)
+	c.startLegacy(t, legacy, "CMS_WEBHOOK_URL=http://"+nginxAddr+"/hooks/cms", "CMS_WEBHOOK_SECRET="+webhookSecret)
 
 	// Secrets identical on every replica, as production requires (links signed by one are
 	// accepted by the others).
@@ -125,7 +129,7 @@ func startCluster(t *testing.T) *cluster {
 			// replicas share them in Redis. No warm-up: the scenarios count the renders they cause.
 			"RENDERER_URL=" + c.renderer.URL, "SITE_ORIGINS=https://www.jaka.com", "PAGE_WARMUP_RATE=0",
 			"UPLOAD_URL_SECRET=" + uploadSecret, "PREVIEW_SECRET=" + previewSecret,
-			"LEAD_CHALLENGE_SECRET=" + leadSecret,
+			"LEAD_CHALLENGE_SECRET=" + leadSecret, "CMS_WEBHOOK_SECRET=" + webhookSecret,
 			"REDIS_URL=redis://" + c.redis.Addr + "/0", "REDIS_PREFIX=" + redisPrefix,
 			// Queued leads are retried quickly, so that the outbox scenario ends in seconds.
 			"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=500ms",
@@ -151,7 +155,7 @@ func startCluster(t *testing.T) *cluster {
 		})
 	}
 
-	c.startNginx(t, nginxBin)
+	c.startNginx(t, nginxBin, nginxAddr)
 	t.Cleanup(func() {
 		if t.Failed() {
 			c.dumpLogs(t)
@@ -162,13 +166,13 @@ func startCluster(t *testing.T) *cluster {
 	return c
 }
 
-// startLegacy starts the stand-ins, each on a free port, and learns their URLs from the lines
-// they print (CONTENT_URL=http://…).
-func (c *cluster) startLegacy(t *testing.T, bin string) {
+// startLegacy starts the stand-ins, each on a free port, with env beside their preview secret,
+// and learns their URLs from the lines they print (CONTENT_URL=http://…).
+func (c *cluster) startLegacy(t *testing.T, bin string, env ...string) {
 	t.Helper()
 	stdout := &lineWriter{lines: make(chan string, 16)}
 	p := startProcess(t, c.dir, "legacy", bin, []string{"-base-port", "0", "-data-dir", filepath.Join(c.dir, "legacy")},
-		[]string{"PREVIEW_SECRET=" + randomHex(t, 32)}, withStdout(stdout))
+		append([]string{"PREVIEW_SECRET=" + randomHex(t, 32)}, env...), withStdout(stdout))
 	want := []string{"content", "crm", "itr", "vm", "account", "ocr"}
 	deadline := time.NewTimer(startTimeout)
 	defer deadline.Stop()
@@ -240,13 +244,12 @@ http {
 }
 `
 
-func (c *cluster) startNginx(t *testing.T, bin string) {
+func (c *cluster) startNginx(t *testing.T, bin, listen string) {
 	t.Helper()
 	dir := filepath.Join(c.dir, "nginx")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	listen := freeAddr(t)
 	var servers strings.Builder
 	for _, r := range c.replicas {
 		// A replica that fails 3 times in 10 s is left out for 10 s, as in docker/nginx.conf.

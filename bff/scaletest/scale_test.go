@@ -44,6 +44,7 @@ func TestScale(t *testing.T) {
 	t.Run("content", c.contentStampede)
 	t.Run("pages", c.onePagePerFleet)
 	t.Run("redis-restart", c.redisRestart)
+	t.Run("publish", c.publishReachesEveryReplica)
 	t.Run("leads", c.leadsSurviveADeadReplica)
 	t.Logf("the whole run took %s", time.Since(started).Round(time.Millisecond))
 }
@@ -354,6 +355,84 @@ func (c *cluster) onePagePerFleet(t *testing.T) {
 	}
 	if renders != pages {
 		t.Errorf("%d renders of %d pages, want %d: each page once for the fleet", renders, pages, pages)
+	}
+}
+
+// publishReachesEveryReplica: an editor renames a product in the CMS stand-in, which notifies
+// the site through nginx; the replica nginx picks takes the notification and passes it on
+// through Redis (subscribed again since Redis's restart), so that every replica applies it
+// exactly once: one replica counts a taken delivery, the others an applied broadcast.
+func (c *cluster) publishReachesEveryReplica(t *testing.T) {
+	counts := func() (taken, passedOn map[string]float64) {
+		taken, passedOn = map[string]float64{}, map[string]float64{}
+		for _, r := range c.replicas {
+			m := c.metrics(t, r)
+			taken[r.name] = m[`bff_cms_webhooks_total{outcome="ok"}`]
+			passedOn[r.name] = m["bff_cms_broadcasts_applied_total"]
+		}
+		return taken, passedOn
+	}
+	const page, newName = "/en/productDetails/201", "JAKA Pro 5 (scale)"
+	// The product's page, rendered once for the fleet and cached by every replica.
+	for _, r := range c.replicas {
+		if a := c.must(t, "GET", "http://"+r.addr+page, nil); a.status != http.StatusOK || strings.Contains(string(a.body), newName) {
+			t.Fatalf("GET %s on %s before the change: %d %.300s", page, r.name, a.status, a.body)
+		}
+	}
+	takenBefore, passedBefore := counts()
+	started := time.Now()
+	a, err := c.do("POST", c.legacy["content"]+"/__admin/products/201", map[string]string{"name": newName})
+	if err != nil || a.status != http.StatusOK {
+		t.Fatalf("renaming a product in the CMS: %v %d %.300s", err, a.status, a.body)
+	}
+	var took time.Duration
+	waitFor(t, "every replica applied the change", 10*time.Second, nil, func() error {
+		taken, passedOn := counts()
+		applied := 0
+		for _, r := range c.replicas {
+			if taken[r.name]+passedOn[r.name] > takenBefore[r.name]+passedBefore[r.name] {
+				applied++
+			}
+		}
+		if applied < replicas {
+			return fmt.Errorf("%d of %d replicas applied it", applied, replicas)
+		}
+		took = time.Since(started)
+		return nil
+	})
+	taken, passedOn := counts()
+	var newTaken, newPassed float64
+	for _, r := range c.replicas {
+		newTaken += taken[r.name] - takenBefore[r.name]
+		newPassed += passedOn[r.name] - passedBefore[r.name]
+	}
+	if newTaken != 1 || newPassed != replicas-1 {
+		t.Errorf("one notification: %v deliveries taken and %v broadcasts applied, want 1 and %d", newTaken, newPassed, replicas-1)
+	}
+	t.Logf("a product renamed in the CMS was applied by all %d replicas within %s of the editor's call (taken by one, passed on to %v)",
+		replicas, took.Round(time.Millisecond), newPassed)
+
+	// Its page shows the new name on every replica: the page went with the product's content.
+	fresh := map[string]time.Duration{}
+	waitFor(t, "the product's page with its new name on every replica", 10*time.Second, nil, func() error {
+		for _, r := range c.replicas {
+			if _, done := fresh[r.name]; done {
+				continue
+			}
+			if a := c.must(t, "GET", "http://"+r.addr+page, nil); strings.Contains(string(a.body), "<h1>"+newName+"</h1>") {
+				fresh[r.name] = time.Since(started)
+			}
+		}
+		if len(fresh) < replicas {
+			return fmt.Errorf("fresh on %v", fresh)
+		}
+		return nil
+	})
+	t.Logf("the product's page showed its new name on every replica after %v", fresh)
+	for name, d := range fresh {
+		if d > 2*time.Second {
+			t.Errorf("%s showed the new name %s after the editor's call, want within 2 s", name, d.Round(time.Millisecond))
+		}
 	}
 }
 

@@ -20,6 +20,16 @@ const (
 	ContentEditorLink = "an editor holds a preview link"
 )
 
+// The content CMS's change webhook (bff/internal/publish consumes it, mocks/content/webhook.go
+// sends it): a message pact, whose interactions are named by what the CMS's editor did.
+const (
+	ContentWebhookProvider = "content-cms-webhook"
+	// ContentWebhookProductRenamed: an editor renamed product 101 in every language.
+	ContentWebhookProductRenamed = "a change event: an editor renamed a product"
+	// ContentWebhookNewsPublished: an editor published a news item.
+	ContentWebhookNewsPublished = "a change event: an editor published a news item"
+)
+
 // The pool of simulated robots of the virtual trial (bff/internal/upstream/vm, mocks/vm). Trial
 // ids are part of the state because the BFF addresses a trial by the id the pool gave it.
 const (

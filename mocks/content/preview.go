@@ -42,6 +42,9 @@ type Options struct {
 	// PreviewSecret signs the preview tokens of preview links and checks them on reads. Empty
 	// turns previews off: no links are handed out and every read sees the published site.
 	PreviewSecret []byte
+	// Webhook says where the CMS notifies the site of the changes editors publish (webhook.go);
+	// without URLs it notifies nobody.
+	Webhook Webhook
 	// Now is the CMS's clock; nil means time.Now.
 	Now func() time.Time
 }

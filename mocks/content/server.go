@@ -9,6 +9,8 @@
 //	/assets/{name...}                       public media library (SVG pictures, files of public documents)
 //	/cms/v2/files/{ref}                     a file of a document that needs login, by grant (files.go)
 //	/__admin/calls?path=…                   how many calls of the API each path has had (calls.go)
+//	POST /__admin/products/{id}, /__admin/news   editors' changes, each followed by the change
+//	                                        webhook to CMS_WEBHOOK_URL (admin.go, webhook.go)
 //
 // Every content call takes locale (a wire language code; en_eu and en_us fall back to en); a
 // valid preview token in the header X-CMS-Preview-Token adds draft items (see preview.go).
@@ -17,6 +19,7 @@ package content
 import (
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/jakarobotics/website/mocks/mockkit"
 )
@@ -40,7 +43,18 @@ func NewHandler(store *Store, opts Options) http.Handler {
 	s.registerCatalogue(mux)
 	s.registerNewsroom(mux)
 	s.registerCompany(mux)
-	return counted.wrap(p.wrap(mux))
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	// The editors' changes take the store's write lock: they are served beside the reads, which
+	// hold its read lock, never inside them.
+	a := &admin{store: store, notify: newNotifier(opts.Webhook, now), now: now}
+	root := http.NewServeMux()
+	root.Handle("/", store.reading(mux))
+	root.HandleFunc("POST /__admin/products/{id}", a.renameProduct)
+	root.HandleFunc("POST /__admin/news", a.publishNews)
+	return counted.wrap(p.wrap(root))
 }
 
 func badRequest(w http.ResponseWriter, msg string) {

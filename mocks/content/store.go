@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"sync"
 )
 
 //go:embed seed/*.json
 var seedFS embed.FS
 
-// Store is the CMS's content, loaded from the seed files. It is read-only.
+// Store is the CMS's content, loaded from the seed files. Editors change it through the admin
+// calls (admin.go) under mu's write lock; the API reads it under its read lock (reading).
 type Store struct {
+	mu sync.RWMutex
+
 	languages []map[string]any
 	menus     map[int]menuDef
 	menuItems []any

@@ -17,11 +17,14 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 
 	"github.com/jakarobotics/website/bff/internal/app"
 	"github.com/jakarobotics/website/bff/internal/config"
+	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/mocks"
+	"github.com/jakarobotics/website/mocks/content"
 )
 
 func main() {
@@ -35,13 +38,17 @@ func main() {
 
 // run is the development start: stand-ins for the systems without a URL.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	return app.Run(ctx, args, getenv, stdout, startStandIns)
+	return app.Run(ctx, args, getenv, stdout, func(cfg *config.Config, log *slog.Logger) (func(), error) {
+		return startStandIns(cfg, getenv, log)
+	})
 }
 
 // startStandIns serves every system without a URL by its embedded mock on a loopback port
 // (MOCK_BASE_PORT fixes the ports) and points the BFF at it, and runs the page renderer when
-// RENDERER_URL is not set.
-func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error) {
+// RENDERER_URL is not set. The embedded CMS notifies this BFF of its editors' changes (or the
+// URLs of CMS_WEBHOOK_URL), signed with CMS_WEBHOOK_SECRET or else the stand-in's fixed secret,
+// which the BFF then holds too.
+func startStandIns(cfg *config.Config, getenv func(string) string, log *slog.Logger) (stop func(), err error) {
 	if ip := net.ParseIP(cfg.Host); cfg.Host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		log.Warn("bff-dev serves other machines: its stand-ins take leads no CRM sees and know a published demo password; deploy bff", "host", cfg.Host)
 	}
@@ -61,8 +68,20 @@ func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error
 	} else if cfg.PreviewSecret == "" {
 		log.Warn("PREVIEW_SECRET is not set: previews are off, /preview/ pages show the published site")
 	}
+	if cfg.CMSWebhookSecret == "" {
+		cfg.CMSWebhookSecret = content.StandInWebhookSecret
+		log.Info("CMS_WEBHOOK_SECRET is not set: the CMS's change notifications are checked with the CMS stand-in's published secret")
+	}
+	webhook, err := content.WebhookFromEnv(getenv)
+	if err != nil {
+		return nil, err
+	}
+	webhook.Secret, webhook.Log = []byte(cfg.CMSWebhookSecret), log
+	if len(webhook.URLs) == 0 {
+		webhook.URLs = []string{ownWebhookURL(*cfg)}
+	}
 	for _, sys := range cfg.Embedded() {
-		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks", PreviewSecret: []byte(cfg.PreviewSecret)}, log)
+		m, err := mocks.Start(string(sys), cfg.MockAddr(sys), mocks.Options{DataDir: cfg.DataDir + "/mocks", PreviewSecret: []byte(cfg.PreviewSecret), Webhook: webhook}, log)
 		if err != nil {
 			stop()
 			return nil, fmt.Errorf("start embedded %s mock: %w", sys, err)
@@ -81,4 +100,14 @@ func startStandIns(cfg *config.Config, log *slog.Logger) (stop func(), err error
 		stop = func() { stopRenderer(); stopMocks() }
 	}
 	return stop, nil
+}
+
+// ownWebhookURL is where this BFF takes the CMS's change notifications, as the embedded CMS
+// reaches it: on loopback when the site listens on every interface.
+func ownWebhookURL(cfg config.Config) string {
+	host := cfg.Host
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(cfg.Port)) + httpapi.CMSWebhookPath
 }

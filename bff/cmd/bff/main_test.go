@@ -44,6 +44,7 @@ func production(url string, more ...string) map[string]string {
 		"CONTENT_URL": url, "CRM_URL": url, "ITR_URL": url, "VM_URL": url, "ACCOUNT_URL": url, "OCR_URL": url,
 		"UPLOAD_URL_SECRET": "8f0c2b6d4e1a9f73c5b2d8e6a4f1c3b7", "PREVIEW_SECRET": "b3d1f9a7c5e2084d6f1a3c5e7b9d2f40",
 		"LEAD_CHALLENGE_SECRET": "5c2e8a1f7d3b9e604a1c7f2d8b5e3a96",
+		"CMS_WEBHOOK_SECRET":    "e4b7a2c9d1f60835b2e9c7a4d1f8b3e6",
 		"RENDERER_URL":          "off",
 	}
 	for i := 0; i+1 < len(more); i += 2 {

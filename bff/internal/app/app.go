@@ -29,6 +29,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/publish"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/redact"
 	"github.com/jakarobotics/website/bff/internal/repair"
@@ -225,6 +226,27 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	go func() { queue.Run(workerCtx); close(workerDone) }()
 	defer func() { stopWorker(); <-workerDone }()
 
+	// The CMS's published changes: its webhook's deliveries are taken here, and with Redis passed
+	// on to the other replicas, each of which applies them to its own caches (siteChanges, bound
+	// to the server once it is built).
+	applier := &siteChanges{}
+	var fleet publish.Fleet
+	var broadcast *shared.Broadcast
+	var seen publish.Seen = publish.NewMemorySeen(nil)
+	if rdb != nil {
+		broadcast = shared.NewBroadcast(rdb, cfg.RedisPrefix, log, m.Publish.BroadcastsApplied.Inc)
+		fleet = broadcast
+		seen = shared.NewSeenEvents(rdb, cfg.RedisPrefix, seen)
+	}
+	webhook := publish.NewReceiver(publish.Options{
+		Secret:  []byte(cfg.CMSWebhookSecret),
+		Applier: applier,
+		Fleet:   fleet,
+		Seen:    seen,
+		Observe: m.Publish.Webhook,
+		Log:     log,
+	})
+
 	contentCache := cache.NewBounded(cfg.CacheMaxBytes, 10*time.Minute)
 	pageCache := cache.NewBounded(cfg.PageCacheMaxBytes, 10*time.Minute)
 	if rdb != nil {
@@ -294,9 +316,20 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		PageCache:   pageCache,
 		PageTTL:     cfg.PageCacheTTL,
 		PageLimits:  &cfg.PageLimits,
+		// The CMS's notifications of the changes it publishes (POST /hooks/cms).
+		CMSWebhook: webhook,
 	})
 	if err != nil {
 		return err
+	}
+	applier.apply = handler.ApplyContentChanges
+	if broadcast != nil {
+		// Subscribed until the server has drained, before Redis's client closes; the webhook
+		// takes nothing before the server listens.
+		listenCtx, stopListening := context.WithCancel(context.Background())
+		listening := make(chan struct{})
+		go func() { broadcast.Run(listenCtx, applier); close(listening) }()
+		defer func() { stopListening(); <-listening }()
 	}
 
 	errorLog := slog.NewLogLogger(log.Handler(), slog.LevelWarn)
@@ -382,4 +415,15 @@ func newBreaker(settings config.Breaker, system string, m *metrics.Metrics, log 
 			}
 		},
 	})
+}
+
+// siteChanges is the publish.Applier of this replica: it drops the content answers and pages of
+// the changed items (httpapi.Handler.ApplyContentChanges), set once the server is built and
+// before the webhook or the broadcast can deliver a change.
+type siteChanges struct {
+	apply func(ctx context.Context, changes []publish.Change) int
+}
+
+func (a *siteChanges) Apply(ctx context.Context, changes []publish.Change) int {
+	return a.apply(ctx, changes)
 }

@@ -132,6 +132,10 @@ type Config struct {
 	// production, the same on every replica. Empty (development only) uses a random key per
 	// process.
 	LeadChallengeSecret string
+	// CMSWebhookSecret is the secret the CMS signs its change webhook with (CMS_WEBHOOK_SECRET,
+	// package publish); required in production, the same on every replica. Empty (development
+	// only) takes the CMS stand-in's fixed secret, which bff-dev fills in.
+	CMSWebhookSecret string
 	// PageLimits bound the renders of made-up pages (not found, with a query) per client address.
 	PageLimits pages.Limits
 	// RendererURL is the base URL of the page renderer, which renders the site's pages on the
@@ -245,6 +249,7 @@ var settings = []setting{
 	{"LIMIT_LEADS_PER_IP", "30/1h,100/24h", "accepted leads, form records and repair reports per client address (count/window,…; off)"},
 	{"LIMIT_LEADS_PER_EMAIL", "5/1h,10/24h", "accepted leads and form records per e-mail address, repair reports per account (count/window,…; off)"},
 	{"LEAD_CHALLENGE_SECRET", "", "key that signs the proof-of-work puzzles leads carry, at least 32 bytes (bff-dev: random per process when empty)"},
+	{"CMS_WEBHOOK_SECRET", "", "secret shared with the CMS, which signs its change notifications (POST /hooks/cms) with it, at least 32 bytes (bff-dev: the CMS stand-in's fixed secret when empty)"},
 	{"HSTS_MAX_AGE", "0", "Strict-Transport-Security max-age for a site served over TLS only, e.g. 8760h (0: not sent)"},
 	{"RENDERER_URL", "", "base URL of the page renderer, or off to serve the client-rendered app only (bff-dev: runs node web/dist-ssr/renderer.js itself when empty)"},
 	{"RENDERER_TIMEOUT", "1.5s", "time a page render may take; a slower page is served client-rendered (up to 60s)"},
@@ -276,6 +281,9 @@ var requiredInProduction = []requirement{
 	// A random key per process would refuse, after a restart or on another replica, the
 	// puzzles that visitors' browsers have solved.
 	{"LEAD_CHALLENGE_SECRET", secretMinLen},
+	// Without it no change the CMS publishes could be taken at once: publishes would wait for
+	// the caches' time to live, unnoticed.
+	{"CMS_WEBHOOK_SECRET", secretMinLen},
 	// Where the pages are rendered, or `off` for the client-rendered app: a deliberate choice,
 	// never a renderer that was forgotten.
 	{"RENDERER_URL", 0},
@@ -452,6 +460,9 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.LeadChallengeSecret = strings.TrimSpace(getenv("LEAD_CHALLENGE_SECRET")); c.LeadChallengeSecret != "" && len(c.LeadChallengeSecret) < secretMinLen {
 		errs = append(errs, fmt.Errorf("LEAD_CHALLENGE_SECRET: want at least %d bytes, such as `openssl rand -hex 32` gives (empty: random per process, development only)", secretMinLen))
 	}
+	if c.CMSWebhookSecret = strings.TrimSpace(getenv("CMS_WEBHOOK_SECRET")); c.CMSWebhookSecret != "" && len(c.CMSWebhookSecret) < secretMinLen {
+		errs = append(errs, fmt.Errorf("CMS_WEBHOOK_SECRET: want at least %d bytes, such as `openssl rand -hex 32` gives, the same as the CMS's (empty: the CMS stand-in's, development only)", secretMinLen))
+	}
 	if c.PreviewSecret = getenv("PREVIEW_SECRET"); c.PreviewSecret != "" && len(c.PreviewSecret) < MinPreviewSecretBytes {
 		errs = append(errs, fmt.Errorf("PREVIEW_SECRET: want at least %d bytes, such as `openssl rand -base64 32` gives (empty turns previews off)", MinPreviewSecretBytes))
 	}
@@ -582,6 +593,11 @@ func (c Config) String() string {
 		leadKey = "set" // never printed
 	}
 	fmt.Fprintf(&b, " %s lead_challenge_key=%s", c.LeadLimits, leadKey)
+	webhookKey := "unset"
+	if c.CMSWebhookSecret != "" {
+		webhookKey = "set" // never printed
+	}
+	fmt.Fprintf(&b, " cms_webhook_key=%s", webhookKey)
 	renderer := "started by bff-dev"
 	switch {
 	case c.RendererOff:

@@ -62,6 +62,7 @@ func productionEnv() map[string]string {
 	m := map[string]string{
 		"UPLOAD_URL_SECRET": "0123456789abcdef0123456789abcdef", "PREVIEW_SECRET": "fedcba9876543210fedcba9876543210",
 		"LEAD_CHALLENGE_SECRET": "00112233445566778899aabbccddeeff",
+		"CMS_WEBHOOK_SECRET":    "99887766554433221100ffeeddccbbaa",
 		"RENDERER_URL":          "http://renderer.internal.example.com:9300",
 	}
 	for _, u := range Upstreams {
@@ -86,8 +87,9 @@ func TestAProductionStartNamesEveryMissingURLAndSecretInOneError(t *testing.T) {
 	assert.Contains(t, err.Error(), "UPLOAD_URL_SECRET")
 	assert.Contains(t, err.Error(), "PREVIEW_SECRET")
 	assert.Contains(t, err.Error(), "RENDERER_URL")
+	assert.Contains(t, err.Error(), "CMS_WEBHOOK_SECRET")
 
-	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET", "LEAD_CHALLENGE_SECRET", "RENDERER_URL"}, CRM.EnvVar(), OCR.EnvVar()) {
+	for _, missing := range append([]string{"UPLOAD_URL_SECRET", "PREVIEW_SECRET", "LEAD_CHALLENGE_SECRET", "CMS_WEBHOOK_SECRET", "RENDERER_URL"}, CRM.EnvVar(), OCR.EnvVar()) {
 		e := productionEnv()
 		e[missing] = "  "
 		_, err := LoadProduction(env(e))
@@ -120,7 +122,7 @@ func TestHelpSaysWhichSettingsAProductionStartNeeds(t *testing.T) {
 			lines[f[0]] = l
 		}
 	}
-	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET", "RENDERER_URL"} {
+	for _, name := range []string{"CONTENT_URL", "CRM_URL", "OCR_URL", "UPLOAD_URL_SECRET", "PREVIEW_SECRET", "CMS_WEBHOOK_SECRET", "RENDERER_URL"} {
 		assert.Contains(t, lines[name], "required by bff", name)
 	}
 	assert.NotContains(t, lines["PORT"], "required")
@@ -182,4 +184,21 @@ func TestUpstreamBreakerSetting(t *testing.T) {
 			t.Errorf("parseBreaker(%q) accepted", bad)
 		}
 	}
+}
+
+// The CMS's webhook secret: at least 32 bytes when set, never printed, and in production only
+// a start without it is refused (bff-dev gives the CMS stand-in's).
+func TestTheCMSWebhookSecretIsLongAndNeverPrinted(t *testing.T) {
+	c, err := Load(env(nil))
+	require.NoError(t, err)
+	assert.Empty(t, c.CMSWebhookSecret)
+	assert.Contains(t, c.String(), "cms_webhook_key=unset")
+	secret := "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+	c, err = Load(env(map[string]string{"CMS_WEBHOOK_SECRET": " " + secret + " "}))
+	require.NoError(t, err)
+	assert.Equal(t, secret, c.CMSWebhookSecret)
+	assert.Contains(t, c.String(), "cms_webhook_key=set")
+	assert.NotContains(t, c.String(), secret)
+	_, err = Load(env(map[string]string{"CMS_WEBHOOK_SECRET": "short"}))
+	assert.ErrorContains(t, err, "CMS_WEBHOOK_SECRET: want at least 32 bytes")
 }

@@ -35,28 +35,45 @@ type changeKind struct {
 	prefixes []string
 }
 
-// home and search show products, news, solutions and cases.
+// changeKinds says, for each kind of item the CMS tells changes of (publish.Kinds, which a test
+// holds equal to its keys), what on the site shows such items. The home page and search show
+// products, news, solutions and cases; the menus and the languages are on every page.
 var changeKinds = map[string]changeKind{
-	"product":        {"productId", []string{"/api/productCenter/", "/api/home/", "/bff/home", "/bff/search"}},
-	"productLine":    {"lineId", []string{"/api/productCenter/", "/api/programa/", "/api/home/", "/bff/home", "/bff/search"}},
-	"news":           {"newsId", []string{"/api/news/", "/api/home/recommendNews", "/bff/home", "/bff/search"}},
-	"industry":       {"industryId", []string{"/api/solution/", "/api/home/recommendIndustry/", "/bff/home", "/bff/search"}},
-	"application":    {"applicationId", []string{"/api/solution/", "/bff/search"}},
-	"case":           {"caseId", []string{"/api/solution/", "/bff/home", "/bff/search"}},
-	"partner":        {"partnerId", []string{"/api/jaka+/", "/bff/search"}},
-	"partnerProduct": {"productId", []string{"/api/jaka+/", "/bff/search"}},
-	"download":       {"id", []string{"/api/download/", "/bff/search"}},
-	"faq":            {"", []string{"/api/faq/", "/bff/search"}},
-	"job":            {"", []string{"/api/recruit/"}},
-	"course":         {"", []string{"/api/service/"}},
-	"page":           {"id", []string{"/api/common/", "/bff/search"}},
-	"contact":        {"", []string{"/api/aboutJaka/"}},
-	"banner":         {"", []string{"/api/banner/", "/bff/home"}},
-	"notice":         {"", []string{"/api/notice/"}},
-	"form":           {"id", []string{"/api/customForm/"}},
-	// The menus and the languages are on every page.
-	"menu":     {"id", []string{"/api/programa/", "/api/language/"}},
-	"keywords": {"", []string{"/api/keyWord"}},
+	"language":         {"", []string{"/api/language/"}},
+	"menu":             {"id", []string{"/api/programa/"}},
+	"banner":           {"", []string{"/api/banner/", "/bff/home"}},
+	"site":             {"", []string{"/api/common/allList"}},
+	"page":             {"id", []string{"/api/common/selectPublishData", "/api/productCenter/selectPublishDataById/"}},
+	"article":          {"id", []string{"/api/common/getDetails/"}},
+	"home":             {"", []string{"/api/home/", "/bff/home"}},
+	"productLine":      {"lineId", []string{"/api/productCenter/", "/api/programa/", "/api/home/", "/bff/home", "/bff/search"}},
+	"product":          {"productId", []string{"/api/productCenter/", "/api/solution/", "/api/home/", "/bff/home", "/bff/search"}},
+	"industry":         {"industryId", []string{"/api/solution/", "/api/home/recommendIndustry/", "/bff/home", "/bff/search"}},
+	"application":      {"applicationId", []string{"/api/solution/", "/bff/search"}},
+	"productLevel":     {"levelId", []string{"/api/solution/"}},
+	"case":             {"caseId", []string{"/api/solution/", "/bff/home", "/bff/search"}},
+	"partner":          {"partnerId", []string{"/api/jaka+/", "/bff/search"}},
+	"partnerProduct":   {"productId", []string{"/api/jaka+/", "/bff/search"}},
+	"newsType":         {"", []string{"/api/news/"}},
+	"news":             {"newsId", []string{"/api/news/", "/api/home/recommendNews", "/bff/home", "/bff/search"}},
+	"notice":           {"", []string{"/api/notice/"}},
+	"keywords":         {"", []string{"/api/keyWord"}},
+	"downloadCategory": {"", []string{"/api/download/"}},
+	"download":         {"id", []string{"/api/download/", "/bff/search"}},
+	"faqType":          {"", []string{"/api/faq/"}},
+	"faq":              {"", []string{"/api/faq/", "/bff/search"}},
+	"curriculum":       {"", []string{"/api/service/curriculumsList"}},
+	"course":           {"", []string{"/api/service/courseList"}},
+	"courseType":       {"", []string{"/api/service/courseTypeList/"}},
+	"instructor":       {"", []string{"/api/service/instructorList"}},
+	"dealer":           {"", []string{"/api/service/validateDealer/", "/api/service/selectCustomerRegion"}},
+	"contact":          {"", []string{"/api/aboutJaka/contactUsList"}},
+	"milestone":        {"", []string{"/api/aboutJaka/developingCourseList/"}},
+	"form":             {"id", []string{"/api/customForm/"}},
+	"job":              {"", []string{"/api/recruit/"}},
+	"dictionary":       {"", []string{"/api/dict/"}},
+	"industryCode":     {"", []string{"/login/industryList"}},
+	"legal":            {"", []string{"/api/getFormContent"}},
 }
 
 // ChangeKinds are the kinds of item a change may name, sorted.

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/cache"
+	"github.com/jakarobotics/website/bff/internal/publish"
 )
 
 const newsDetail = "/prod-api/api/news/getNewsDetail/{typeId}/{newsId}"
@@ -59,5 +60,16 @@ func TestAChangeNamesTheAnswersThatShowTheItem(t *testing.T) {
 
 	_, ok = s.ChangeTags("spaceship", "1")
 	assert.False(t, ok)
-	assert.Contains(t, ChangeKinds(), "product")
+}
+
+// Every kind of change the CMS may send (publish.Kinds) says what it drops, and no other kind is
+// here.
+func TestEveryKindOfChangeDropsSomething(t *testing.T) {
+	assert.ElementsMatch(t, publish.Kinds, ChangeKinds())
+	s := newTestService(t, &formCMS{})
+	for _, kind := range publish.Kinds {
+		tags, ok := s.ChangeTags(kind, "1")
+		assert.True(t, ok, kind)
+		assert.NotEmpty(t, tags, kind)
+	}
 }

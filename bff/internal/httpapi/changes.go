@@ -3,20 +3,15 @@ package httpapi
 import (
 	"context"
 	"slices"
-)
 
-// ContentChange is one item the CMS changed: its kind (contentsvc.ChangeKinds) and its id, ""
-// for every item of the kind.
-type ContentChange struct {
-	Kind string
-	ID   string
-}
+	"github.com/jakarobotics/website/bff/internal/publish"
+)
 
 // applyContentChanges drops what this replica and the shared tier keep of the changed items: the
 // content answers that show them and the pages rendered from those answers, and has the dropped
 // pages rendered again in the background (the warm-up). It returns how many answers and pages
 // this replica dropped. A kind the site does not know drops nothing.
-func (s *Server) applyContentChanges(ctx context.Context, changes []ContentChange) int {
+func (s *Server) applyContentChanges(ctx context.Context, changes []publish.Change) int {
 	var tags []string
 	for _, c := range changes {
 		t, ok := s.contents.ChangeTags(c.Kind, c.ID)

@@ -81,10 +81,11 @@ func (s *Server) cacheFront(next http.Handler) http.Handler {
 const pageRoute = "/{page}"
 
 // pageCandidate reports whether a request for p may be a page of the web app, one that the page
-// cache may answer before routing: not the API, the media or the personal files, and not a file
-// of the web app (which has an extension; webApp answers those, or 404).
+// cache may answer before routing: not the API, the media, the personal files or the hooks of
+// other systems, and not a file of the web app (which has an extension; webApp answers those, or
+// 404).
 func pageCandidate(p string) bool {
-	for _, prefix := range []string{apiPrefix, MediaPrefix, RepairFilePrefix, DocumentFilePrefix, "/assets/"} {
+	for _, prefix := range []string{apiPrefix, MediaPrefix, RepairFilePrefix, DocumentFilePrefix, HooksPrefix, "/assets/"} {
 		if strings.HasPrefix(p, prefix) {
 			return false
 		}

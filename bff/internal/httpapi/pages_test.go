@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/jakarobotics/website/bff/internal/httpapi"
+	"github.com/jakarobotics/website/bff/internal/publish"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 )
@@ -252,7 +253,7 @@ func TestAChangeOfOneProductDropsExactlyWhatShowsIt(t *testing.T) {
 	news, _ := get(t, f.bff.URL+"/prod-api/api/news/newsList?typeId=1&pageNum=1&pageSize=10", "lang", "en")
 	require.Equal(t, http.StatusOK, news.StatusCode)
 
-	dropped := f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "product", ID: "101"}})
+	dropped := f.handler.ApplyContentChanges(context.Background(), []publish.Change{{Kind: "product", ID: "101"}})
 	assert.Equal(t, 2, dropped, "two pages, and no content answer was cached for them here")
 	want := map[string]string{"/en/productDetails/101": "MISS", "/en/productDetails/102": "HIT", "/en/productList": "MISS", "/en/news": "HIT"}
 	for _, p := range paths {
@@ -262,6 +263,6 @@ func TestAChangeOfOneProductDropsExactlyWhatShowsIt(t *testing.T) {
 	news, _ = get(t, f.bff.URL+"/prod-api/api/news/newsList?typeId=1&pageNum=1&pageSize=10", "lang", "en")
 	assert.Equal(t, "HIT", news.Header.Get("X-Cache"), "the news stay cached")
 
-	assert.Equal(t, 2, f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "news"}}), "every news item: the news list's answer and its page")
-	assert.Zero(t, f.handler.ApplyContentChanges(context.Background(), []httpapi.ContentChange{{Kind: "spaceship", ID: "1"}}), "an unknown kind drops nothing")
+	assert.Equal(t, 2, f.handler.ApplyContentChanges(context.Background(), []publish.Change{{Kind: "news"}}), "every news item: the news list's answer and its page")
+	assert.Zero(t, f.handler.ApplyContentChanges(context.Background(), []publish.Change{{Kind: "spaceship", ID: "1"}}), "an unknown kind drops nothing")
 }

@@ -82,7 +82,8 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 	hsts := hstsValue(s.HSTSMaxAge)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		if strings.HasPrefix(r.URL.Path, apiPrefix) {
+		// The hooks answer other systems in JSON, as the API answers browsers.
+		if strings.HasPrefix(r.URL.Path, apiPrefix) || strings.HasPrefix(r.URL.Path, HooksPrefix) {
 			h["Content-Security-Policy"] = apiCSP
 			h["X-Content-Type-Options"] = nosniff
 			h["Referrer-Policy"] = referrerPolicy

@@ -30,6 +30,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/outbox"
 	"github.com/jakarobotics/website/bff/internal/pages"
 	"github.com/jakarobotics/website/bff/internal/preview"
+	"github.com/jakarobotics/website/bff/internal/publish"
 	"github.com/jakarobotics/website/bff/internal/ratelimit"
 	"github.com/jakarobotics/website/bff/internal/sitemap"
 	"github.com/jakarobotics/website/bff/internal/telemetry"
@@ -155,6 +156,9 @@ type Deps struct {
 	// means the host the request was sent to, if that is this machine (localhost, a loopback
 	// address): a developer's site.
 	SiteOrigins []string
+	// CMSWebhook takes the CMS's notifications of published changes at CMSWebhookPath
+	// (publish.Receiver); nil serves no webhook there.
+	CMSWebhook Webhook
 	// Clock tells the time to the rules that depend on it (report dates, lead keys, signed
 	// links, login states, throttles); nil means time.Now. Tests set it to steer time.
 	Clock func() time.Time
@@ -204,7 +208,7 @@ type Handler struct {
 	Warmup *pages.Warmer
 	// ApplyContentChanges drops what the site keeps of items the CMS changed (a publish),
 	// returning how many answers and pages this replica dropped.
-	ApplyContentChanges func(ctx context.Context, changes []ContentChange) int
+	ApplyContentChanges func(ctx context.Context, changes []publish.Change) int
 }
 
 // NewServer returns the BFF's handler. It fails when the route table and the contract disagree,
@@ -330,6 +334,9 @@ func NewServer(d Deps) (*Handler, error) {
 	}
 	if s.Content != nil {
 		s.routeSitemaps(r)
+	}
+	if s.CMSWebhook != nil {
+		r.Handle(CMSWebhookPath, http.HandlerFunc(s.cmsWebhook))
 	}
 	if s.WebDir != "" {
 		r.Handle("/*", newWebApp(s.WebDir, s.pages()))

@@ -27,6 +27,8 @@ type Metrics struct {
 	BreakerState *prometheus.GaugeVec
 	// Vitals are the Core Web Vitals that visitors' browsers report.
 	Vitals *Vitals
+	// Publish counts the CMS's webhook deliveries and the changes other replicas passed on.
+	Publish *Publish
 }
 
 // New registers the metrics, with the Go runtime and process collectors.
@@ -59,9 +61,11 @@ func New() *Metrics {
 			Name: "bff_upstream_breaker_state",
 			Help: "Circuit breaker of each legacy system: 0 closed, 1 half-open (trial calls), 2 open (calls fail at once).",
 		}, []string{"system"}),
-		Vitals: newVitals(),
+		Vitals:  newVitals(),
+		Publish: newPublish(),
 	}
 	m.Registry.MustRegister(m.Vitals.collectors()...)
+	m.Registry.MustRegister(m.Publish.collectors()...)
 	m.Registry.MustRegister(m.Requests, m.Latency, m.CacheResults, m.UpstreamErrors, m.UpstreamDuration, m.BreakerState,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -256,7 +256,7 @@ func TestNoLeadIsLostOrDuplicatedAcrossACRMOutageAndBFFCrashes(t *testing.T) {
 		"HOST=127.0.0.1", "PORT=0", "ADMIN_PORT=0", "DATA_DIR=" + filepath.Join(dir, "bff"), "WEB_DIR=" + filepath.Join(dir, "no-web"),
 		"CRM_URL=" + crm.URL, "LOG_LEVEL=error", "UPSTREAM_TIMEOUT=3s",
 		"OUTBOX_RETRY_MIN=50ms", "OUTBOX_RETRY_MAX=400ms", "OUTBOX_WORKERS=8",
-		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32), "LEAD_CHALLENGE_SECRET=" + strings.Repeat("l", 32), "RENDERER_URL=off",
+		"UPLOAD_URL_SECRET=" + strings.Repeat("k", 32), "PREVIEW_SECRET=" + strings.Repeat("p", 32), "LEAD_CHALLENGE_SECRET=" + strings.Repeat("l", 32), "CMS_WEBHOOK_SECRET=" + strings.Repeat("w", 32), "RENDERER_URL=off",
 		// 500 leads from one address in a second: what the limits exist to refuse.
 		"LIMIT_LEADS_PER_IP=off", "LIMIT_LEADS_PER_EMAIL=off",
 	}

@@ -2,7 +2,9 @@
 // behind the interfaces the rest of the BFF already has: the rate limits and the growing delays
 // after failed logins (ratelimit.Factory), the virtual trial's per-account locks
 // (virtual.Locker), the used third-party login states (accounts.SpentStates) and the token
-// checks (account.TokenStore).
+// checks (account.TokenStore); and it carries the CMS's published changes from the replica that
+// took the CMS's webhook to the others (Broadcast, a publish.Fleet over pub/sub, and SeenEvents,
+// the events taken).
 //
 // It uses github.com/redis/go-redis/v9, Redis's own client for Go: maintained by Redis, with a
 // connection pool, context on every call, Lua scripts that fall back from EVALSHA to EVAL, and

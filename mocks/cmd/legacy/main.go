@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/jakarobotics/website/mocks"
+	"github.com/jakarobotics/website/mocks/content"
 )
 
 func main() {
@@ -45,6 +46,20 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	opts := mocks.Options{DataDir: *dataDir, PreviewSecret: []byte(os.Getenv("PREVIEW_SECRET"))}
 	if wanted["content"] && len(opts.PreviewSecret) == 0 {
 		log.Warn("PREVIEW_SECRET is not set: the content CMS serves no drafts and hands out no preview links")
+	}
+	// The CMS notifies the site's BFFs (CMS_WEBHOOK_URL, signed with CMS_WEBHOOK_SECRET, which
+	// they must share) of every change its admin calls make.
+	webhook, err := content.WebhookFromEnv(os.Getenv)
+	if err != nil {
+		return err
+	}
+	webhook.Log = log
+	opts.Webhook = webhook
+	if wanted["content"] && len(webhook.URLs) == 0 {
+		log.Info("CMS_WEBHOOK_URL is not set: the content CMS notifies no site of its changes")
+	}
+	if wanted["content"] && os.Getenv("CMS_WEBHOOK_SECRET") == "" && len(webhook.URLs) > 0 {
+		log.Warn("CMS_WEBHOOK_SECRET is not set: the content CMS signs its change events with the stand-in's published secret, which only a development BFF (bff-dev) holds")
 	}
 	for i, name := range mocks.Systems {
 		if !wanted[name] {

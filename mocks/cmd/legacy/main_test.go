@@ -5,9 +5,11 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,5 +53,46 @@ func TestBasePortZeroPutsEachSystemOnAFreePortAndSaysWhich(t *testing.T) {
 
 	cancel()
 	go func() { _, _ = io.Copy(io.Discard, out) }()
+	require.NoError(t, <-done)
+}
+
+// The CMS run standalone notifies the URLs of CMS_WEBHOOK_URL of its editors' changes, signed
+// with CMS_WEBHOOK_SECRET.
+func TestTheCMSNotifiesCMSWebhookURL(t *testing.T) {
+	secret := "the webhook secret of the standalone CMS under test"
+	got := make(chan *http.Request, 1)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got <- r
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer site.Close()
+	t.Setenv("CMS_WEBHOOK_URL", site.URL+"/hooks/cms")
+	t.Setenv("CMS_WEBHOOK_SECRET", secret)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	out, in := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-base-port", "0", "-data-dir", t.TempDir(), "-systems", "content"}, in)
+		_ = in.Close()
+	}()
+	lines := bufio.NewScanner(out)
+	require.True(t, lines.Scan())
+	cms, ok := strings.CutPrefix(lines.Text(), "CONTENT_URL=")
+	require.True(t, ok, lines.Text())
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+
+	resp, err := http.Post(cms+"/__admin/products/101", "application/json", strings.NewReader(`{"name": "JAKA Zu 3 Neo"}`))
+	require.NoError(t, err)
+	_ = resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	select {
+	case r := <-got:
+		assert.Equal(t, "/hooks/cms", r.URL.Path)
+		assert.Regexp(t, `^t=\d+,v1=[0-9a-f]{64}$`, r.Header.Get("X-CMS-Signature"))
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notification within 10 s")
+	}
+	cancel()
 	require.NoError(t, <-done)
 }
