@@ -93,8 +93,6 @@ type Sitemap struct {
 	// Items names the CMS list with one URL per item on this page ("" for none): required for
 	// ListedItems; with ListedPage, the items are opened on the page by a query (positions).
 	Items string
-	// Why a page is in no sitemap (ListedNo).
-	Why string
 }
 
 // Page is one page of the route table.
@@ -236,7 +234,6 @@ type (
 		Listed *Listed `json:"listed"`
 		Dated  string  `json:"dated"`
 		Items  string  `json:"items"`
-		Why    string  `json:"why"`
 	}
 )
 
@@ -313,7 +310,7 @@ func Parse(b []byte) (*Table, error) {
 			continue
 		}
 		p := Page{Path: *fp.Path, Personal: *fp.Personal, Preview: *fp.Preview, Query: fp.Query,
-			Sitemap: Sitemap{Listed: *fp.Sitemap.Listed, Dated: fp.Sitemap.Dated, Items: fp.Sitemap.Items, Why: fp.Sitemap.Why}}
+			Sitemap: Sitemap{Listed: *fp.Sitemap.Listed, Dated: fp.Sitemap.Dated, Items: fp.Sitemap.Items}}
 		t.Pages = append(t.Pages, p)
 		if p.Path == "" || strings.HasPrefix(p.Path, "/") {
 			fault("pages[%d]: path %q: a path without leading slash is required", i, p.Path)
@@ -351,9 +348,6 @@ func Parse(b []byte) (*Table, error) {
 				itemsOn[s.Items] = p.Path
 			}
 		case ListedNo:
-			if s.Why == "" {
-				fault("page %s: in no sitemap without a reason", p.Path)
-			}
 		default:
 			fault("page %s: sitemap.listed %q is none of page, items, no", p.Path, s.Listed)
 		}

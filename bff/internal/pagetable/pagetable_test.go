@@ -55,8 +55,8 @@ func TestTheAnswersFollowTheTable(t *testing.T) {
 		"pages": [
 			{"path": "news", "personal": false, "preview": "mirror", "query": ["page"], "sitemap": {"listed": "page", "dated": "news"}},
 			{"path": "newsDetail/:id", "personal": false, "preview": "mirror", "query": [], "sitemap": {"listed": "items", "items": "news"}},
-			{"path": "Repair", "personal": true, "preview": "none", "query": ["type"], "sitemap": {"listed": "no", "why": "a login"}},
-			{"path": "draftOnly", "personal": false, "preview": "only", "query": ["id"], "sitemap": {"listed": "no", "why": "a draft"}}
+			{"path": "Repair", "personal": true, "preview": "none", "query": ["type"], "sitemap": {"listed": "no"}},
+			{"path": "draftOnly", "personal": false, "preview": "only", "query": ["id"], "sitemap": {"listed": "no"}}
 		]
 	}`))
 	require.NoError(t, err)
@@ -139,10 +139,6 @@ func TestATableTheBFFWouldMisreadIsRefusedWithItsFault(t *testing.T) {
 				page(t, tb, "caseDetail/:id")["sitemap"] = map[string]any{"listed": "items", "items": "news"}
 			},
 			"the items of news are listed on",
-		},
-		"a page in no sitemap without a reason": {
-			func(tb map[string]any) { page(t, tb, "thx")["sitemap"] = map[string]any{"listed": "no"} },
-			"page thx: in no sitemap without a reason",
 		},
 		"an unknown preview": {
 			func(tb map[string]any) { page(t, tb, "about")["preview"] = "draft" },

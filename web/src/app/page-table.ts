@@ -49,8 +49,8 @@ export type SitemapListing =
   | { listed: 'page'; dated?: ContentList; items?: ContentList }
   /** One URL per item of a CMS list: the item's id in the path (`:id`) or in the query. */
   | { listed: 'items'; items: ContentList }
-  /** In no sitemap, and why. */
-  | { listed: 'no'; why: string };
+  /** In no sitemap (the route table says why in a comment: the reason is not shipped to browsers). */
+  | { listed: 'no' };
 
 /** One page as the BFF reads it. */
 export interface TablePage {
@@ -126,7 +126,7 @@ export function pageTableProblems(pages: readonly PageDefinition[]): string[] {
     if (sitemap === undefined) {
       problems.push(`${path}: declares no sitemap listing (sitemap: { listed: 'page' | 'items' | 'no', … })`);
     } else if (sitemap.listed === 'no') {
-      if (!('why' in sitemap) || !sitemap.why?.trim()) problems.push(`${path}: says why no sitemap lists it`);
+      // Nothing more to declare.
     } else if (sitemap.listed === 'page' || sitemap.listed === 'items') {
       if (isPersonal(page) || page.preview === 'only') problems.push(`${path}: is personal or only a preview, which no sitemap may list`);
       const named = [('dated' in sitemap ? sitemap.dated : undefined), sitemap.items].filter((list) => list !== undefined);
@@ -190,6 +190,6 @@ function listing(sitemap: SitemapListing): SitemapListing {
     case 'items':
       return { listed: 'items', items: sitemap.items };
     case 'no':
-      return { listed: 'no', why: sitemap.why };
+      return { listed: 'no' };
   }
 }

@@ -51,8 +51,8 @@ export interface PageDefinition {
    */
   before?: PageGuard;
   /**
-   * The query parameters the page's own code reads (useSearchParams, `params.get`); none when
-   * left out. Of a public page, the BFF keeps only these in the key of its cached render and in
+   * The query parameters a public page's own code reads (useSearchParams, `params.get`); none
+   * when left out. A personal page is sent its whole query. Of a public page, the BFF keeps only these in the key of its cached render and in
    * the address it asks the renderer for (the page table, page-table.ts): a parameter read but
    * not listed here is dropped on the server.
    */
@@ -130,19 +130,24 @@ const page = {
   activity: lazyPage(() => import('@/features/activity/routes/activity'), 'ActivityRoute'),
 };
 
+/** The sitemaps list the page itself, in every language. */
+const LISTED: SitemapListing = { listed: 'page' };
+/** In no sitemap; each use says why in a comment (the reason is not shipped to browsers). */
+const NOT_LISTED: SitemapListing = { listed: 'no' };
+
 /**
  * Every page of the site (spec section 2). New pages add a line here, then run
  * `npm run generate:pages -w web`: the BFF reads what it needs of this table from the file that
  * writes (page-table.ts).
  */
 export const PAGES: readonly PageDefinition[] = [
-  { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'], sitemap: { listed: 'page' } },
-  { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound, sitemap: { listed: 'no', why: 'not a page of content' } },
-  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'], sitemap: { listed: 'page' } },
-  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'], sitemap: { listed: 'no', why: 'where an enquiry lands, not a page to find by search' } },
-  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
-  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
-  { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'], query: ['searchInfo'], sitemap: { listed: 'no', why: 'search results' } },
+  { path: HOME_PAGE, titleKey: 'titles.home', page: page.home, preview: 'mirror', namespaces: ['home'], sitemap: LISTED },
+  { path: NOT_FOUND_PAGE, titleKey: 'titles.notFound', page: page.notFound, sitemap: NOT_LISTED /* not a page of content */ },
+  { path: 'resource', titleKey: 'titles.resource', page: page.resource, preview: 'mirror', namespaces: ['about'], sitemap: LISTED },
+  { path: 'thx', titleKey: 'titles.thx', page: page.thx, namespaces: ['forms'], sitemap: NOT_LISTED /* where an enquiry lands, not a page to find by search */ },
+  { path: 'investment', titleKey: 'titles.investment', page: page.investment, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: LISTED },
+  { path: 'ESG', titleKey: 'titles.esg', page: page.esg, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: LISTED },
+  { path: 'search', titleKey: 'titles.search', page: page.search, namespaces: ['search'], query: ['searchInfo'], sitemap: NOT_LISTED /* search results */ },
   // Accounts
   {
     path: 'login',
@@ -150,9 +155,7 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.login,
     namespaces: ['account', 'messages'],
     before: accountGuard('loginGuard'),
-    // thirdParty, code, state and error: a third-party login coming back.
-    query: ['from', 'mode', 'thirdParty', 'code', 'state', 'error'],
-    sitemap: { listed: 'no', why: 'account page' },
+    sitemap: NOT_LISTED /* account page */,
   },
   {
     path: 'register',
@@ -160,8 +163,7 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.register,
     namespaces: ['account', 'messages'],
     before: accountGuard('registerGuard'),
-    query: ['from'],
-    sitemap: { listed: 'no', why: 'account page' },
+    sitemap: NOT_LISTED /* account page */,
   },
   {
     path: 'wechatLogin',
@@ -169,8 +171,7 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.wechatLogin,
     namespaces: ['account', 'messages'],
     before: accountGuard('wechatLoginGuard'),
-    query: ['from', 'token'],
-    sitemap: { listed: 'no', why: 'account page' },
+    sitemap: NOT_LISTED /* account page */,
   },
   {
     path: 'deregister',
@@ -178,10 +179,10 @@ export const PAGES: readonly PageDefinition[] = [
     page: page.deregister,
     namespaces: ['account', 'messages'],
     before: accountGuard('deregisterGuard'),
-    sitemap: { listed: 'no', why: 'account page' },
+    sitemap: NOT_LISTED /* account page */,
   },
   // Products
-  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'], sitemap: { listed: 'page' } },
+  { path: 'productList', titleKey: 'titles.productList', page: page.productList, preview: 'mirror', namespaces: ['products'], sitemap: LISTED },
   {
     path: 'productList/:id',
     titleKey: 'titles.productLine',
@@ -207,10 +208,10 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'productList',
     namespaces: ['products'],
     query: ['ids'], // IDS_PARAM of features/products/utils/comparison.ts
-    sitemap: { listed: 'page' },
+    sitemap: LISTED,
   },
   // Solutions
-  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'], sitemap: { listed: 'page' } },
+  { path: 'solutionList', titleKey: 'titles.solutionList', page: page.solutionList, namespaces: ['solutions'], sitemap: LISTED },
   {
     path: 'case',
     titleKey: 'titles.case',
@@ -258,7 +259,7 @@ export const PAGES: readonly PageDefinition[] = [
     sitemap: { listed: 'items', items: 'productLevels' },
   },
   // Service
-  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'], sitemap: { listed: 'page' } },
+  { path: 'service', titleKey: 'titles.service', page: page.service, preview: 'mirror', namespaces: ['service'], sitemap: LISTED },
   // Repair pages need a login (spec section 6): requireLogin sends a visitor to /login and back.
   {
     path: 'repair',
@@ -268,8 +269,7 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'service',
     namespaces: ['repair', 'forms', 'messages'],
     before: accountGuard('requireLogin'),
-    query: ['type'],
-    sitemap: { listed: 'no', why: 'repair pages need a login' },
+    sitemap: NOT_LISTED /* repair pages need a login */,
   },
   {
     path: 'repairList',
@@ -279,8 +279,7 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'repair',
     namespaces: ['repair'],
     before: accountGuard('requireLogin'),
-    query: ['status', 'page'],
-    sitemap: { listed: 'no', why: 'repair pages need a login' },
+    sitemap: NOT_LISTED /* repair pages need a login */,
   },
   {
     path: 'repairDetail/:id',
@@ -289,9 +288,9 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'repairList',
     namespaces: ['repair'],
     before: accountGuard('requireLogin'),
-    sitemap: { listed: 'no', why: 'repair pages need a login' },
+    sitemap: NOT_LISTED /* repair pages need a login */,
   },
-  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'], sitemap: { listed: 'page' } },
+  { path: 'showRoom', titleKey: 'titles.showRoom', page: page.showRoom, parent: 'about', namespaces: ['service'], sitemap: LISTED },
   {
     path: 'jakaAcademy',
     titleKey: 'titles.jakaAcademy',
@@ -299,7 +298,7 @@ export const PAGES: readonly PageDefinition[] = [
     preview: 'mirror',
     parent: 'service',
     namespaces: ['service', 'messages'],
-    sitemap: { listed: 'page' },
+    sitemap: LISTED,
   },
   {
     path: 'download',
@@ -309,7 +308,7 @@ export const PAGES: readonly PageDefinition[] = [
     parent: 'service',
     namespaces: ['downloads', 'messages'],
     query: ['q', 'page', 'id', 'category'],
-    sitemap: { listed: 'page' },
+    sitemap: LISTED,
   },
   {
     path: 'commonQuestion',
@@ -320,7 +319,7 @@ export const PAGES: readonly PageDefinition[] = [
     loadingOverlay: false,
     namespaces: ['faq'],
     query: ['q', 'page', 'id', 'type'],
-    sitemap: { listed: 'page' },
+    sitemap: LISTED,
   },
   {
     path: 'commonQuestionDetail',
@@ -331,9 +330,9 @@ export const PAGES: readonly PageDefinition[] = [
     loadingOverlay: false,
     namespaces: ['faq'],
     query: ['id'],
-    sitemap: { listed: 'no', why: 'exists only as a preview' },
+    sitemap: NOT_LISTED /* exists only as a preview */,
   },
-  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'], sitemap: { listed: 'page' } },
+  { path: 'provider', titleKey: 'titles.provider', page: page.provider, preview: 'mirror', parent: 'service', namespaces: ['service'], sitemap: LISTED },
   {
     path: 'virtual',
     titleKey: 'titles.virtual',
@@ -343,12 +342,11 @@ export const PAGES: readonly PageDefinition[] = [
     // The mini-program opens it as `virtual?token=…` (taken as from any link, see the account
     // guards); then the page needs a login (spec section 6).
     before: accountGuard('virtualGuard'),
-    query: ['token'],
-    sitemap: { listed: 'no', why: 'personal: needs a login' },
+    sitemap: NOT_LISTED /* personal: needs a login */,
   },
   // JAKA+ ecosystem
-  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'], sitemap: { listed: 'page' } },
-  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], sitemap: { listed: 'page' } },
+  { path: 'jaka+', titleKey: 'titles.jakaPlus', page: page.jakaPlus, preview: 'mirror', namespaces: ['jakaplus'], sitemap: LISTED },
+  { path: 'jakaHotline', titleKey: 'titles.jakaHotline', page: page.jakaHotline, preview: 'mirror', parent: 'jaka+', namespaces: ['jakaplus'], sitemap: LISTED },
   {
     path: 'jakaList/:id',
     titleKey: 'titles.jakaList',
@@ -368,9 +366,9 @@ export const PAGES: readonly PageDefinition[] = [
     sitemap: { listed: 'items', items: 'partnerProducts' },
   },
   // Company
-  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'], sitemap: { listed: 'page' } },
-  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: { listed: 'page' } },
-  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'], sitemap: { listed: 'page' } },
+  { path: 'about', titleKey: 'titles.about', page: page.about, preview: 'mirror', namespaces: ['about'], sitemap: LISTED },
+  { path: 'contact', titleKey: 'titles.contact', page: page.contact, preview: 'mirror', parent: 'about', namespaces: ['about'], sitemap: LISTED },
+  { path: 'join', titleKey: 'titles.join', page: page.join, preview: 'mirror', parent: 'about', namespaces: ['recruit'], sitemap: LISTED },
   {
     path: 'position',
     titleKey: 'titles.position',
@@ -392,12 +390,12 @@ export const PAGES: readonly PageDefinition[] = [
     query: ['typeId'],
     sitemap: { listed: 'items', items: 'news' },
   },
-  { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'], query: ['key'], sitemap: { listed: 'page' } },
+  { path: 'flsm', titleKey: 'titles.legal', page: page.legal, namespaces: ['legal'], query: ['key'], sitemap: LISTED },
   // The same page as flsm, reached as /imprint?key={terms|privacy|cookies|imprint|…}.
   { path: 'imprint', titleKey: 'titles.imprint', page: page.legal, namespaces: ['legal'], query: ['key'], sitemap: { listed: 'items', items: 'legalTexts' } },
   // Enquiries and events
-  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms', 'messages'], sitemap: { listed: 'page' } },
-  { path: 'activity', titleKey: 'titles.activity', page: page.activity, sitemap: { listed: 'page' } },
+  { path: 'cooperationIntent', titleKey: 'titles.cooperationIntent', page: page.cooperationIntent, namespaces: ['forms', 'messages'], sitemap: LISTED },
+  { path: 'activity', titleKey: 'titles.activity', page: page.activity, sitemap: LISTED },
 ];
 
 interface PageContext {

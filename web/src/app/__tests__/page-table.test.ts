@@ -66,7 +66,6 @@ describe('the page table', () => {
     expect(withPage({ path: `${PREVIEW_SEGMENT}/about` })).toEqual([expect.stringContaining('the preview segment')]);
     expect(withPage({ path: 'aboutUs', query: ['page', 'a&b'] })).toEqual(['aboutUs: query parameter "a&b" is no parameter name']);
     expect(withPage({ path: 'aboutUs', query: ['page', 'page'] })).toEqual(['aboutUs: a query parameter is listed twice']);
-    expect(withPage({ path: 'aboutUs', sitemap: { listed: 'no', why: ' ' } })).toEqual(['aboutUs: says why no sitemap lists it']);
     expect(withPage({ path: 'account', before: login?.before })).toEqual(['account: is personal or only a preview, which no sitemap may list']);
     expect(withPage({ path: 'newsList', sitemap: { listed: 'items', items: 'news' } })).toEqual(['newsList: the items of news are already listed on newsDetail/:id']);
     expect(withPage({ path: 'about/:id', query: ['page'] })).toEqual([
