@@ -15,6 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=bench/site.sh
+. bench/site.sh
+
 N=${N:-500}
 C=${C:-16}
 REPLICAS=${REPLICAS:-1}
@@ -48,17 +51,8 @@ sites=() admins=()
 for i in $(seq "$REPLICAS"); do
   env PORT=0 DATA_DIR="$work/data-$i" LOG_LEVEL=warn "${redis_env[@]}" setsid ./bin/bff-dev >"$work/bff-$i.out" 2>"$work/bff-$i.err" &
   pids+=($!)
-  site="" admin=""
-  for _ in $(seq 600); do
-    site=$(sed -n 's/^The site is at //p' "$work/bff-$i.out")
-    admin=$(sed -n 's/^The admin endpoints are at //p' "$work/bff-$i.out")
-    [ -n "$site" ] && [ -n "$admin" ] && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { echo "replica $i did not start:" >&2; tail -20 "$work/bff-$i.err" >&2; exit 1; }
-    sleep 0.1
-  done
-  [ -n "$site" ] || { echo "replica $i did not say where it listens within 60 s" >&2; exit 1; }
-  for _ in $(seq 300); do curl -fs -o /dev/null "$admin/readyz" && break; sleep 0.1; done
-  sites+=("$site") admins+=("$admin")
+  wait_for_site "$work/bff-$i.out" "$work/bff-$i.err" "${pids[-1]}" "replica $i"
+  sites+=("$SITE_URL") admins+=("$ADMIN_URL")
 done
 
 echo "$REPLICAS replica(s) started cold; warm-up: $PAGE_WARMUP_RATE pages/s"

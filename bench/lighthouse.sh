@@ -68,6 +68,8 @@ if [ "$installed" != "$LIGHTHOUSE_VERSION" ]; then
 fi
 
 # --- The site ----------------------------------------------------------------------------------
+# shellcheck source=bench/site.sh
+. bench/site.sh
 answers() { curl -fs -o /dev/null --max-time 5 "$1/index"; }
 
 start_site() {
@@ -77,18 +79,8 @@ start_site() {
   # both; its embedded stand-ins take free ports too. Fresh state in a directory of its own.
   PORT=0 DATA_DIR="$work/data" LOG_LEVEL=warn PAGE_WARMUP_RATE=0 setsid make -s serve >"$work/serve.out" 2>"$work/serve.err" &
   serve_pid=$!
-  local site="" admin="" _
-  for _ in $(seq 600); do
-    site=$(sed -n 's/^The site is at //p' "$work/serve.out")
-    admin=$(sed -n 's/^The admin endpoints are at //p' "$work/serve.out")
-    [ -n "$site" ] && [ -n "$admin" ] && break
-    kill -0 "$serve_pid" 2>/dev/null || { echo "the site did not start:" >&2; tail -20 "$work/serve.err" >&2; exit 1; }
-    sleep 0.1
-  done
-  [ -n "$site" ] || { echo "the site did not say where it listens within 60 s" >&2; exit 1; }
-  for _ in $(seq 300); do curl -fs -o /dev/null "$admin/readyz" && break; sleep 0.1; done
-  curl -fs -o /dev/null "$admin/readyz" || { echo "the site did not become ready" >&2; exit 1; }
-  BASE_URL=$site
+  wait_for_site "$work/serve.out" "$work/serve.err" "$serve_pid" "the site"
+  BASE_URL=$SITE_URL
 }
 
 case "$SERVE" in
