@@ -19,7 +19,7 @@ trap 'rm -rf "$work"' EXIT
 root=$PWD
 
 # The production binary is static (CGO_ENABLED=0): the encoders then always run as WebAssembly.
-CGO_ENABLED=0 go build -o "$work/imagebench" ./bff/cmd/imagebench
+CGO_ENABLED=0 go build -tags nodynamic -o "$work/imagebench" ./bff/cmd/imagebench
 (cd "$work" && echo '{"private":true}' >package.json && npm install --silent --no-audit --no-fund sharp@0.35.5 >/dev/null)
 export SHARP_DIR=$work
 cd "$work"

@@ -28,8 +28,11 @@ import (
 	"github.com/stretchr/testify/require"
 	xwebp "golang.org/x/image/webp"
 
+	"github.com/jakarobotics/website/bff/internal/cache"
 	"github.com/jakarobotics/website/bff/internal/httpapi"
 	"github.com/jakarobotics/website/bff/internal/images"
+	"github.com/jakarobotics/website/bff/internal/redistest"
+	"github.com/jakarobotics/website/bff/internal/shared"
 	"github.com/jakarobotics/website/bff/internal/upstream"
 	"github.com/jakarobotics/website/bff/internal/upstream/content"
 	"github.com/jakarobotics/website/bff/internal/variants"
@@ -49,6 +52,7 @@ type cmsFile struct {
 // variantFixture is a BFF in front of a CMS whose media library holds files, and which records
 // every request it gets.
 type variantFixture struct {
+	cms   *url.URL
 	bff   *httptest.Server
 	admin *httptest.Server
 	mu    sync.Mutex
@@ -89,18 +93,24 @@ func newVariantFixture(t *testing.T, files map[string]cmsFile, o variants.Option
 		_, _ = w.Write(file.body)
 	}))
 	t.Cleanup(cms.Close)
-	base, _ := url.Parse(cms.URL)
+	f.cms, _ = url.Parse(cms.URL)
+	f.bff, f.admin = f.replica(t, o)
+	return f
+}
+
+// replica starts another BFF in front of f's CMS, with the variant options o.
+func (f *variantFixture) replica(t *testing.T, o variants.Options) (site, admin *httptest.Server) {
+	t.Helper()
 	h, err := httpapi.NewServer(httpapi.Deps{
 		Spec: mustServingSpec(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Timeout: 5 * time.Second, LongTimeout: 5 * time.Second,
-		Media: base, Content: content.New(upstream.Client{System: "content", BaseURL: base}), Images: o,
+		Media: f.cms, Content: content.New(upstream.Client{System: "content", BaseURL: f.cms}), Images: o,
 	})
 	require.NoError(t, err)
-	f.bff = httptest.NewServer(h)
-	t.Cleanup(f.bff.Close)
-	f.admin = httptest.NewServer(h.Admin)
-	t.Cleanup(f.admin.Close)
-	return f
+	site, admin = httptest.NewServer(h), httptest.NewServer(h.Admin)
+	t.Cleanup(site.Close)
+	t.Cleanup(admin.Close)
+	return site, admin
 }
 
 func (f *variantFixture) requested() []string {
@@ -118,7 +128,13 @@ func (f *variantFixture) put(name string, file cmsFile) {
 // get sends method to path exactly as written, with the headers given as name, value pairs.
 func (f *variantFixture) get(t *testing.T, method, path string, header ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, f.bff.URL+"/", nil)
+	return getFrom(t, f.bff, method, path, header...)
+}
+
+// getFrom is get of site.
+func getFrom(t *testing.T, site *httptest.Server, method, path string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, site.URL+"/", nil)
 	require.NoError(t, err)
 	req.URL.Opaque = path
 	for i := 0; i+1 < len(header); i += 2 {
@@ -436,4 +452,52 @@ func TestABusyEncoderAnswers503WithRetryAfter(t *testing.T) {
 	release()
 	resp, _ = f.get(t, "GET", "/cms-assets/photos/arm.jpg?w=320", "Accept", chromeAccept)
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "a busy answer is not kept")
+}
+
+// Replicas that share a Redis make each variant once between them, in its own keys: the others
+// read it from there.
+func TestReplicasMakeAVariantOnceBetweenThem(t *testing.T) {
+	srv := redistest.Start(t)
+	sharedCache := func() variants.Options {
+		rdb, err := shared.NewClient("redis://"+srv.Addr, nil)
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = rdb.Close() })
+		c := cache.NewBounded(variants.DefaultCacheBytes, time.Minute)
+		c.SetShared(shared.NewContentCache(rdb, replicaPrefix+"images:"))
+		return variants.Options{Cache: c}
+	}
+	f := newVariantFixture(t, map[string]cmsFile{
+		"photos/arm.jpg":  {"image/jpeg", testPhoto(t, 800, 600), false},
+		"photos/bomb.png": {"image/png", pngBomb(100000, 100000), false},
+	}, sharedCache())
+	other, _ := f.replica(t, sharedCache())
+	third, _ := f.replica(t, sharedCache())
+
+	first, body := f.get(t, "GET", "/cms-assets/photos/arm.jpg?w=320", "Accept", chromeAccept)
+	require.Equal(t, http.StatusOK, first.StatusCode)
+	resp, again := getFrom(t, other, "GET", "/cms-assets/photos/arm.jpg?w=320", "Accept", chromeAccept)
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, body, again, "the same bytes")
+	assert.Equal(t, first.Header.Get("ETag"), resp.Header.Get("ETag"), "the same ETag on every replica")
+	assert.Equal(t, "image/avif", resp.Header.Get("Content-Type"))
+
+	// Two replicas missing a new variant at once: one makes it, the other waits for it.
+	var wg sync.WaitGroup
+	for _, site := range []*httptest.Server{other, third} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, _ := getFrom(t, site, "GET", "/cms-assets/photos/arm.jpg?w=640", "Accept", "image/webp")
+			assert.Equal(t, http.StatusOK, resp.StatusCode)
+		}()
+	}
+	wg.Wait()
+	// A refusal is shared too.
+	for _, site := range []*httptest.Server{f.bff, other, third} {
+		resp, body := getFrom(t, site, "GET", "/cms-assets/photos/bomb.png?w=640", "Accept", chromeAccept)
+		assert.Equal(t, http.StatusUnprocessableEntity, resp.StatusCode)
+		assert.Equal(t, "image.too_many_pixels", errorKey(t, body))
+	}
+	assert.Equal(t, []string{"/assets/photos/arm.jpg", "/assets/photos/arm.jpg", "/assets/photos/bomb.png"}, f.requested(),
+		"the CMS is asked once per variant for all the replicas")
 }
