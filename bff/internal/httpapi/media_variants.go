@@ -14,7 +14,7 @@ import (
 // wantsVariant reports whether r asks for a variant of a picture (a w parameter, whatever its
 // value).
 func wantsVariant(r *http.Request) bool {
-	return strings.Contains(r.URL.RawQuery, "w=") && r.URL.Query().Has("w")
+	return r.URL.RawQuery != "" && r.URL.Query().Has("w")
 }
 
 // variantWidth reads the one w parameter of r, written as a plain number; anything else is 0,
@@ -60,8 +60,11 @@ func (s *Server) serveVariant(w http.ResponseWriter, r *http.Request, v *variant
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	f, _ := images.FormatOf(e.Body) // a stored variant is one of the encoders' formats
-	h.Set("Content-Type", f.ContentType())
+	contentType := "application/octet-stream"
+	if f, ok := images.FormatOf(e.Body); ok { // a stored variant is one of the encoders' formats
+		contentType = f.ContentType()
+	}
+	h.Set("Content-Type", contentType)
 	h.Set("Content-Length", strconv.Itoa(len(e.Body)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {

@@ -321,7 +321,7 @@ func TestVariantRefusals(t *testing.T) {
 		"photos/truncated.jpg": {"image/jpeg", photo[:len(photo)/2], false},
 	}, variants.Options{MaxSourceBytes: 1 << 20})
 
-	for _, q := range []string{"w=641", "w=abc", "w=0640", "w=640&w=320", "w=", "w=-640", "w=640.0", "w=%36%34%30%00", "w=99999999999999999999"} {
+	for _, q := range []string{"w=641", "w=abc", "w=0640", "w=640&w=320", "w=", "w", "w=-640", "w=640.0", "w=%36%34%30%00", "w=99999999999999999999", "w=+640", "w=640%20"} {
 		resp, body := f.get(t, "GET", "/cms-assets/photos/arm.jpg?"+q, "Accept", chromeAccept)
 		assert.Equal(t, http.StatusBadRequest, resp.StatusCode, q)
 		assert.Equal(t, "request.invalid", errorKey(t, body), q)
@@ -354,7 +354,7 @@ func TestVariantRefusals(t *testing.T) {
 		assert.Equal(t, 1, asked["/assets/photos/"+name], "%s: the refusal is kept, the file read once", name)
 	}
 	metrics := scrape(t, f.admin.URL)
-	for reason, n := range map[string]int{"width": 9, "bytes": 4, "pixels": 2, "unreadable": 4} {
+	for reason, n := range map[string]int{"width": 12, "bytes": 4, "pixels": 2, "unreadable": 4} {
 		assert.Contains(t, metrics, fmt.Sprintf(`bff_image_refusals_total{reason=%q} %d`, reason, n))
 	}
 }
