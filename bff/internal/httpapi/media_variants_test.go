@@ -454,6 +454,22 @@ func TestABusyEncoderAnswers503WithRetryAfter(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "a busy answer is not kept")
 }
 
+func TestAVariantWaitsForAnEncoderNoLongerThanItsTimeLimit(t *testing.T) {
+	enc := images.NewEncoder(1, 4, images.DefaultLimits, images.DefaultQuality)
+	f := newVariantFixture(t, map[string]cmsFile{"photos/arm.jpg": {"image/jpeg", testPhoto(t, 400, 300), false}},
+		variants.Options{Encoder: enc, Timeout: 300 * time.Millisecond})
+	release, err := enc.Acquire(context.Background())
+	require.NoError(t, err)
+	defer release()
+	resp, body := f.get(t, "GET", "/cms-assets/photos/arm.jpg?w=320", "Accept", chromeAccept)
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Equal(t, "image.busy", errorKey(t, body))
+	assert.NotEmpty(t, resp.Header.Get("Retry-After"))
+	metrics := scrape(t, f.admin.URL)
+	assert.Contains(t, metrics, `bff_image_refusals_total{reason="timeout"} 1`)
+	assert.Contains(t, metrics, `bff_image_encodes_waiting 0`, "the request left the queue")
+}
+
 // Replicas that share a Redis make each variant once between them, in its own keys: the others
 // read it from there.
 func TestReplicasMakeAVariantOnceBetweenThem(t *testing.T) {
