@@ -43,11 +43,16 @@ $(NODE_STAMP): package.json package-lock.json web/package.json e2e/package.json
 web/dist/index.html: $(NODE_STAMP) $(WEB_SOURCES)
 	$(NPM) run build -w web
 
+# The BFF's WebP and AVIF encoders (gen2brain/webp, gen2brain/avif) run as WebAssembly only with
+# the build tag nodynamic: without it they would first try a system library, through a loader
+# (purego) that makes even a CGO_ENABLED=0 binary dynamically linked.
+GO_TAGS := nodynamic
+
 bin/bff: $(GO_SOURCES)
-	$(GO) build -o bin/bff ./bff/cmd/bff
+	$(GO) build -tags $(GO_TAGS) -o bin/bff ./bff/cmd/bff
 
 bin/bff-dev: $(GO_SOURCES)
-	$(GO) build -o bin/bff-dev ./bff/cmd/bff-dev
+	$(GO) build -tags $(GO_TAGS) -o bin/bff-dev ./bff/cmd/bff-dev
 
 # The stand-ins for the legacy systems as their own process (mocks/cmd/legacy), which the scale
 # test points three bin/bff at.
@@ -60,11 +65,14 @@ bin/legacy: $(GO_SOURCES)
 # bin/image/probe the health check the images run, bin/image/legacy the stand-ins.
 IMAGE_ARCH ?= amd64
 IMAGE_GO_ENV := CGO_ENABLED=0 GOOS=linux GOARCH=$(IMAGE_ARCH)
-IMAGE_GO_FLAGS := -trimpath -ldflags='-s -w' -buildvcs=false
+IMAGE_GO_FLAGS := -trimpath -ldflags='-s -w' -buildvcs=false -tags $(GO_TAGS)
 images-binaries: $(GO_SOURCES) ## the static binaries the container images hold, built as docker/*.Dockerfile build them, in bin/image
 	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/bff ./bff/cmd/bff
 	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/probe ./bff/cmd/probe
 	$(IMAGE_GO_ENV) $(GO) build $(IMAGE_GO_FLAGS) -o bin/image/legacy ./mocks/cmd/legacy
+	@# The distroless base has no dynamic loader: a binary that asks for one would not start.
+	@for b in bin/image/bff bin/image/probe bin/image/legacy; do \
+	  if readelf -l $$b | grep -q INTERP; then echo "$$b is dynamically linked" >&2; exit 1; fi; done
 
 # The alerting rules of docker/observability: their syntax, and what fires when (rules.test.yaml).
 # The dashboard's queries are checked against the BFF's metrics by go test (bff/internal/metrics).
@@ -108,12 +116,12 @@ test-lane-web:
 # The pact and scale build tags take the consumer pacts, their verification and the scale test
 # into the linters too.
 lint-go: ## Go linters: go vet and staticcheck (pinned in go.mod's tool directive)
-	$(GO) vet -tags pact,scale ./...
-	$(GO) tool staticcheck -tags pact,scale ./...
+	$(GO) vet -tags pact,scale,$(GO_TAGS) ./...
+	$(GO) tool staticcheck -tags pact,scale,$(GO_TAGS) ./...
 
 test-go: lint-go ## Go linters, then units, handlers and spec conformance under the race detector (installs Debian's redis-server for the shared-state tests)
 	./scripts/ensure-redis.sh
-	$(GO) test -race ./...
+	$(GO) test -race -tags $(GO_TAGS) ./...
 
 # The generated files: the web's API client (from the contract) and the BFF's page table
 # (bff/internal/pagetable/pages.json, from the web's route table and languages).

@@ -26,7 +26,8 @@ COPY web web
 RUN npm run build -w web
 
 # The static binaries, cross-compiled for the target platform by the Makefile target that builds
-# them on a developer machine too (make images-binaries: CGO_ENABLED=0, -trimpath).
+# them on a developer machine too (make images-binaries: CGO_ENABLED=0, -trimpath, -tags nodynamic,
+# and a check that each is statically linked).
 FROM --platform=$BUILDPLATFORM ${GO_IMAGE} AS go
 ARG TARGETARCH
 WORKDIR /src

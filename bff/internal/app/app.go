@@ -269,6 +269,7 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		Timeout:     cfg.Timeout,
 		LongTimeout: cfg.LongTimeout,
 		Media:       cfg.UpstreamURLs[config.Content],
+		Images:      imageOptions(cfg, rdb),
 		Transport:   transport,
 		Tracing:     tracing,
 		// One access line per request at Info; of the web app's files one in this many.

@@ -162,6 +162,8 @@ type Config struct {
 	// RedisPrefix begins the name of every key the BFF writes in Redis, so that sites (or
 	// staging and production) can share one Redis.
 	RedisPrefix string
+	// Images are the settings of the variants of the CMS's pictures (images.go).
+	Images Images
 }
 
 // MinPreviewSecretBytes is the shortest PREVIEW_SECRET accepted, also in development.
@@ -516,6 +518,7 @@ func Load(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("REDIS_URL: %s", redactedRedisError(err, u)))
 		}
 	}
+	c.Images, errs = loadImages(get, errs)
 	c.RedisPrefix = get("REDIS_PREFIX")
 	if strings.ContainsAny(c.RedisPrefix, " \t\r\n") {
 		errs = append(errs, fmt.Errorf("REDIS_PREFIX %q: want a prefix without spaces, such as \"jaka:\"", c.RedisPrefix))
@@ -612,7 +615,7 @@ func (c Config) String() string {
 	if c.RedisURL != "" {
 		redisState = redactedURL(c.RedisURL)
 	}
-	fmt.Fprintf(&b, " redis=%s redis_prefix=%q", redisState, c.RedisPrefix)
+	fmt.Fprintf(&b, " redis=%s redis_prefix=%q %s", redisState, c.RedisPrefix, c.Images)
 	for _, u := range Upstreams {
 		if p := c.UpstreamURLs[u]; p != nil {
 			safe := *p

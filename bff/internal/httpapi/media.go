@@ -8,6 +8,7 @@ import (
 
 	"github.com/jakarobotics/website/bff/internal/apierr"
 	"github.com/jakarobotics/website/bff/internal/upstream"
+	"github.com/jakarobotics/website/bff/internal/variants"
 )
 
 // MediaPrefix is where the site serves the CMS's media library. The CMS names its pictures with
@@ -17,6 +18,8 @@ const MediaPrefix = "/cms-assets/"
 
 // newMediaProxy streams CMS media to the browser without buffering it. Only paths inside the
 // media library are passed on (mediaPath): the rest of the CMS is not the browser's to reach.
+// With a w parameter (and a content client), a raster picture is served as its variant of that
+// width instead (serveVariant).
 func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Handler {
 	proxy := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
@@ -39,6 +42,10 @@ func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Ha
 			writeError(w, r, s.Log, apierr.New(upstream.Classify(r.Context(), err), err))
 		},
 	}
+	var pictures *variants.Service
+	if s.Content != nil {
+		pictures = variants.New(s.Content, s.Images, s.Metrics, s.Log)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The media library is read-only for the site's visitors: no other method reaches the
 		// CMS, whatever the CMS would make of it.
@@ -47,8 +54,15 @@ func newMediaProxy(cms *url.URL, transport http.RoundTripper, s *Server) http.Ha
 			writeError(w, r, s.Log, apierr.New(apierr.MethodNotAllowed, nil))
 			return
 		}
-		if !mediaPath(strings.TrimPrefix(r.URL.Path, MediaPrefix)) {
+		name := strings.TrimPrefix(r.URL.Path, MediaPrefix)
+		if !mediaPath(name) {
 			writeError(w, r, s.Log, apierr.New(apierr.NotFound, nil))
+			return
+		}
+		// A picture asked for at a width is resized and re-encoded (package variants); the plain
+		// path is the file as the CMS has it.
+		if pictures != nil && wantsVariant(r) {
+			s.serveVariant(w, r, pictures, name, proxy)
 			return
 		}
 		proxy.ServeHTTP(w, r)

@@ -41,6 +41,7 @@ import (
 	"github.com/jakarobotics/website/bff/internal/upstream/itr"
 	"github.com/jakarobotics/website/bff/internal/upstream/ocr"
 	"github.com/jakarobotics/website/bff/internal/upstream/vm"
+	"github.com/jakarobotics/website/bff/internal/variants"
 	"github.com/jakarobotics/website/bff/internal/virtual"
 )
 
@@ -90,6 +91,9 @@ type Deps struct {
 	Ready func() error
 	// Media is the CMS's base URL for its media library; nil serves no media.
 	Media *url.URL
+	// Images configure the variants of the media library's pictures (/cms-assets/{name}?w=),
+	// made when Media and Content are set; the zero value has the defaults.
+	Images variants.Options
 	// Transport carries upstream traffic that is streamed rather than read whole.
 	Transport http.RoundTripper
 	// Tracing makes the spans of requests, cache fills and renders (package telemetry); nil, as

@@ -28,6 +28,9 @@ func registered(t *testing.T) map[string]bool {
 	m.RegisterCache(func() metrics.CacheStats { return metrics.CacheStats{} })
 	m.RegisterPages(func() metrics.CacheStats { return metrics.CacheStats{} }, func() metrics.CacheStats { return metrics.CacheStats{} })
 	m.RegisterOutbox(func() (int, time.Duration, error) { return 0, 0, nil })
+	images := m.RegisterImages(func() metrics.CacheStats { return metrics.CacheStats{} }, func() (int, int) { return 0, 0 })
+	images.Made.WithLabelValues("avif").Inc()
+	images.EncodeSeconds.WithLabelValues("avif").Observe(0.5)
 	// Vectors appear once they have a series.
 	m.UpstreamDuration.WithLabelValues("content", "GET /cms/v2/menus", "ok").Observe(0.01)
 	m.BreakerState.WithLabelValues("content").Set(0)

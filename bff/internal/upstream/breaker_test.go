@@ -24,6 +24,8 @@ func TestOperationNamesACallByItsConstantPath(t *testing.T) {
 		"/cms/v2/menus":                              "GET /cms/v2/menus",
 		"/idp/v1":                                    "GET /idp/v1",
 		"/a b/v1/x":                                  "GET /{}/v1/x",
+		"/assets/pictures/home.jpg":                  "GET /assets",
+		"/assets/made-up-folder/x/y.jpg":             "GET /assets",
 	} {
 		assert.Equal(t, want, upstream.Operation(http.MethodGet, path), path)
 	}

@@ -87,8 +87,14 @@ type Client struct {
 // its path below the system's base (`GET /cms/v2/products`, `POST /pool/v1/trials`): the BFF
 // builds those from constants, while later segments hold ids and visitors' text, which would
 // make the set of names unbounded.
+//
+// A media library (a path below a first segment "assets") is named by that segment alone: its
+// folders and files are named by whoever asks for a picture.
 func Operation(method, path string) string {
 	rest := strings.TrimPrefix(path, "/")
+	if first, _, ok := strings.Cut(rest, "/"); ok && first == MediaLibrary {
+		return method + " /" + MediaLibrary
+	}
 	segments := strings.SplitN(rest, "/", 4)
 	if len(segments) > 3 {
 		segments = segments[:3]
@@ -100,6 +106,10 @@ func Operation(method, path string) string {
 	}
 	return method + " /" + strings.Join(segments, "/")
 }
+
+// MediaLibrary is the first segment of the paths of a system's media library (the CMS's
+// /assets/), which Operation names without the rest.
+const MediaLibrary = "assets"
 
 func isNameSegment(segment string) bool {
 	if segment == "" || len(segment) > 40 {

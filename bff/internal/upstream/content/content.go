@@ -35,6 +35,9 @@ type Client interface {
 	RecordDownload(ctx context.Context, e DownloadEvent) (DownloadLink, error)
 	// OpenFile starts reading the file of a grant that RecordDownload returned.
 	OpenFile(ctx context.Context, ref string, h http.Header) (*http.Response, error)
+	// OpenMedia starts reading a file of the public media library (the pictures the BFF
+	// resizes), by its name below the library.
+	OpenMedia(ctx context.Context, name string) (*http.Response, error)
 }
 
 // APIPrefix is where the CMS serves its resources.

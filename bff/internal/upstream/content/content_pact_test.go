@@ -334,6 +334,45 @@ func TestContentCMSPact(t *testing.T) {
 		})
 	}
 
+	// The pictures the BFF resizes: a file of the public media library, read whole (the name is
+	// one the CMS stand-in has; a logo stays a drawing when the photographs become rasters), and
+	// one it does not have.
+	for _, media := range []struct {
+		name, file string
+		status     int
+		want       func(*http.Response, error) error
+	}{
+		{"a file of the media library read whole for its variants", "logos/JAKA.svg", 200, wantStatus(200)},
+		{"a file the media library does not have", "pictures/no-such-picture.jpg", 404, func(resp *http.Response, err error) error {
+			if resp != nil {
+				resp.Body.Close()
+			}
+			var apiErr *apierr.Error
+			if !errors.As(err, &apiErr) || apiErr.Key != apierr.NotFound {
+				return fmt.Errorf("want resource.not_found, got %v", err)
+			}
+			return nil
+		}},
+	} {
+		t.Run(media.name, func(t *testing.T) {
+			err := pact.AddInteraction().
+				Given(State).
+				UponReceiving(media.name).
+				WithRequest("GET", content.MediaPath(media.file), func(b *consumer.V4RequestBuilder) {
+					b.Header("Accept-Encoding", matchers.S("identity"))
+				}).
+				WillRespondWith(media.status, func(b *consumer.V4ResponseBuilder) {
+					if media.status == 200 {
+						b.Header("Content-Type", matchers.Regex("image/svg+xml", `^image/.+`))
+					}
+				}).
+				ExecuteTest(t, func(cfg consumer.MockServerConfig) error {
+					return media.want(clientFor(cfg).OpenMedia(context.Background(), media.file))
+				})
+			require.NoError(t, err)
+		})
+	}
+
 	// Drafts need an editor's preview token at both ends: the BFF checks it, and passes it on
 	// for the CMS to check too (without it the CMS answers the draft 404).
 	t.Run("drafts for an editor's preview", func(t *testing.T) {

@@ -12,6 +12,7 @@ import { balancedGrid } from '@/lib/balanced-grid';
 import { isSiteRelativePath, localizePath } from '@/lib/routing';
 import { usePageLanguage } from '@/lib/use-page-language';
 import styles from './article.module.css';
+import { CmsImage } from './cms-image';
 import { ErrorState } from './error-state';
 import { RichText } from './rich-text';
 import { Skeleton } from './skeleton';
@@ -57,7 +58,15 @@ export interface ArticleIntroProps {
   children?: ReactNode;
 }
 
-/** The article's title, body and header picture, side by side on wide screens. */
+/**
+ * How wide the pictures are shown (article.module.css): the intro's beside its text (1fr of
+ * 2.1fr), a section's beside its text (half), each the whole column on phones (below 768 px),
+ * within the page's 80rem.
+ */
+const INTRO_IMAGE_SIZES = '(max-width: 767.98px) 100vw, (max-width: 80rem) 47vw, 38rem';
+const ROW_IMAGE_SIZES = '(max-width: 767.98px) 100vw, (max-width: 80rem) 50vw, 40rem';
+
+/** The article's title, body and header picture (the page's first, fetched first), side by side on wide screens. */
 export function ArticleIntro({ article, showTitle = true, kicker, children }: ArticleIntroProps) {
   return (
     <div className={styles.intro} data-has-image={Boolean(article.image)}>
@@ -69,7 +78,7 @@ export function ArticleIntro({ article, showTitle = true, kicker, children }: Ar
       </div>
       {article.image ? (
         <div className={styles.introMedia}>
-          <img src={article.image} alt="" decoding="async" />
+          <CmsImage src={article.image} alt="" aspectRatio={3 / 2} sizes={INTRO_IMAGE_SIZES} priority />
         </div>
       ) : null}
     </div>
@@ -89,7 +98,7 @@ export function ArticleSections({ sections, headingLevel = 3 }: { sections: read
           {withImages.map((section) => (
             <article key={section.title} className={styles.row}>
               <div className={styles.rowMedia}>
-                <img src={section.image ?? ''} alt="" loading="lazy" decoding="async" />
+                <CmsImage src={section.image ?? ''} alt="" aspectRatio={16 / 10} sizes={ROW_IMAGE_SIZES} />
               </div>
               <div className={styles.rowText}>
                 <Heading className={styles.sectionTitle}>{section.title}</Heading>

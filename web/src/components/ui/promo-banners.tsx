@@ -1,5 +1,7 @@
 import type { BannerListEnvelope } from '@/api/generated/model/bannerListEnvelope.zod';
 import { SmartLink } from '@/components/ui/smart-link';
+import { CmsImage } from './cms-image';
+import { hasVariants, variantSrcSet } from './cms-image-url';
 import styles from './promo-banners.module.css';
 
 export type PromoBanner = BannerListEnvelope['data'][number];
@@ -10,9 +12,12 @@ interface PromoBannersProps {
   here?: string;
   /** The id of the heading that names the list. */
   labelledBy?: string;
-  /** The pictures load as they come into view (the list is far down the page). */
+  /** The list is far down the page: no picture is fetched first (otherwise the first is). */
   lazy?: boolean;
 }
+
+/** How wide a tile is shown: the grid's columns of at least 22rem, within the page's 80rem. */
+const TILE_SIZES = '(max-width: 46rem) 100vw, (max-width: 69rem) 50vw, 27rem';
 
 /**
  * A centre's banners (products: type 10, solutions: type 16) as wide picture tiles with their
@@ -22,12 +27,18 @@ export function PromoBanners({ banners, here, labelledBy, lazy = false }: PromoB
   if (banners.length === 0) return null;
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
-      {banners.map((banner) => {
+      {banners.map((banner, index) => {
         const content = (
           <>
             <picture>
-              {banner.mobileImage ? <source media="(max-width: 40rem)" srcSet={banner.mobileImage} /> : null}
-              <img src={banner.image} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />
+              {banner.mobileImage ? (
+                <source
+                  media="(max-width: 40rem)"
+                  srcSet={hasVariants(banner.mobileImage) ? variantSrcSet(banner.mobileImage) : banner.mobileImage}
+                  sizes="100vw"
+                />
+              ) : null}
+              <CmsImage src={banner.image} alt="" aspectRatio={3 / 2} sizes={TILE_SIZES} priority={!lazy && index === 0} />
             </picture>
             <span className={styles.shade} data-tone={isLight(banner.color) ? 'dark' : 'light'} />
             <span className={styles.text}>
