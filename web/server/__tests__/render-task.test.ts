@@ -127,7 +127,10 @@ async function crossed(bff: Bff, first: Page, second: Page): Promise<[Answer, An
   const b = renderWith(second).finally(() => done.add(second.bff));
   let order = [second.bff, first.bff];
   while (done.size < 2) {
-    await vi.waitFor(() => expect(order.every((host) => done.has(host) || bff.holds(host))).toBe(true), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(
+      () => expect(order.every((host) => done.has(host) || bff.holds(host)), 'each render under way waits for an answer of its own BFF').toBe(true),
+      { timeout: 10_000, interval: 5 },
+    );
     for (const host of order) bff.answer(host);
     order = [...order].reverse();
   }
