@@ -10,8 +10,8 @@
  *   WEB_DIR               the client build (web/dist)
  *   VITALS_SAMPLE_RATE    the share of page views that measure their Core Web Vitals, from 0 to 1
  *                         (0.1), written into every page (lib/vitals-sampling.ts)
- *   RENDERER_WORKERS      worker threads that render (the cores the process may use,
- *                         os.availableParallelism())
+ *   RENDERER_WORKERS      worker threads that render (the cores the process may use:
+ *                         os.availableParallelism(), fewer under a container's CPU quota)
  *   RENDERER_CONCURRENCY  pages each worker renders at once (4): a render mostly waits for its
  *                         data, and the others use the core meanwhile
  *   RENDERER_MAX_QUEUE    pages that may wait for a worker (64); past it a request is answered
@@ -20,11 +20,11 @@
  * It prints `The renderer is at http://host:port` once it listens.
  */
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { DEFAULT_VITALS_SAMPLE_RATE, parseSampleRate, sampleRateMeta } from '@/lib/vitals-sampling';
+import { usableCores } from './cores';
 import { createRenderServer } from './render-server';
 import type { RenderAnswer, RenderTask, WorkerConfig } from './task';
 import { parseTemplate } from './template';
@@ -56,7 +56,7 @@ const vitalsSampleRate = parseSampleRate(process.env.VITALS_SAMPLE_RATE?.trim() 
 if (vitalsSampleRate === null) {
   fail(`VITALS_SAMPLE_RATE ${JSON.stringify(process.env.VITALS_SAMPLE_RATE)}: want the share of page views measured, from 0 to 1, e.g. 0.1`);
 }
-const workers = count('RENDERER_WORKERS', availableParallelism(), 'the worker threads that render');
+const workers = count('RENDERER_WORKERS', usableCores(), 'the worker threads that render');
 const concurrency = count('RENDERER_CONCURRENCY', 4, 'the pages a worker renders at once');
 const maxQueue = count('RENDERER_MAX_QUEUE', 64, 'the pages that may wait for a worker');
 
