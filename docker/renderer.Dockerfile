@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1.7
-# The page renderer (web/dist-ssr/renderer.js and the worker threads' render-worker.js, React's
-# server renderer built from web/) on Node 20,
-# as user node (1000). It renders a page into the client build's index.html and reads the page's
-# data from a BFF's /prod-api (RENDERER_API_URL). Build from the repository's root:
+# The page renderer (web/dist-ssr/renderer.js and its worker threads' render-worker.js, React's
+# server renderer built from web/) on Node 20, as user node (1000). It renders a page into the
+# client build's index.html and reads the page's data from a BFF's /prod-api (RENDERER_API_URL).
+# Build from the repository's root:
 #
 #   docker build -f docker/renderer.Dockerfile -t jaka/renderer .
 #
