@@ -12,11 +12,15 @@
 //   CONCURRENCY=1,4,8 ROUNDS=5 node bench/render-times.mjs
 //   RENDERER=/other/web/dist-ssr/renderer.js WEB_DIR=/other/web/dist node bench/render-times.mjs
 //                                          (another build, e.g. an older commit's, to compare)
+//   DATA_DELAY_MS=100 node bench/render-times.mjs
+//                                          (every data call answered that much later, as by a
+//                                          content system that is slow or not cached yet)
 //
 // The renderer's own settings (RENDERER_WORKERS, RENDERER_CONCURRENCY, …) pass through.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import { availableParallelism } from 'node:os';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
@@ -35,8 +39,30 @@ const pages = [
 ];
 const paths = ['', '/en', '/jp'].flatMap((prefix) => pages.map((page) => `${prefix}/${page}`));
 
+/** The site, or a proxy in front of it that answers every data call DATA_DELAY_MS later. */
+async function dataSource() {
+  const delay = Number(process.env.DATA_DELAY_MS ?? 0);
+  if (!(delay > 0)) return { url: base, close: () => undefined };
+  const proxy = createServer((request, response) => {
+    setTimeout(() => {
+      const headers = { ...request.headers };
+      delete headers.host;
+      const forward = httpRequest(new URL(request.url, base), { method: request.method, headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      forward.on('error', () => response.writeHead(502).end());
+      request.pipe(forward);
+    }, delay);
+  });
+  proxy.listen(0, '127.0.0.1');
+  await once(proxy, 'listening');
+  return { url: `http://127.0.0.1:${proxy.address().port}`, close: () => proxy.close() };
+}
+const data = await dataSource();
+
 const renderer = spawn(process.execPath, [process.env.RENDERER ?? 'web/dist-ssr/renderer.js'], {
-  env: { ...process.env, RENDERER_PORT: '0', RENDERER_API_URL: base, WEB_DIR: process.env.WEB_DIR ?? 'web/dist' },
+  env: { ...process.env, RENDERER_PORT: '0', RENDERER_API_URL: data.url, WEB_DIR: process.env.WEB_DIR ?? 'web/dist' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const [line] = await once(renderer.stdout, 'data');
@@ -98,9 +124,11 @@ function report(name, { results, seconds, cpu }) {
 }
 
 try {
-  console.log(`renderer ${process.env.RENDERER ?? 'web/dist-ssr/renderer.js'}, ${availableParallelism()} cores, ${rounds} rounds of ${paths.length} pages`);
+  const delay = data.url === base ? '' : `, data calls answered ${process.env.DATA_DELAY_MS} ms later`;
+  console.log(`renderer ${process.env.RENDERER ?? 'web/dist-ssr/renderer.js'}, ${availableParallelism()} cores, ${rounds} rounds of ${paths.length} pages${delay}`);
   report('content cache cold, 1 client', await pass(1, 1));
   for (const clients of levels) report(`warm, ${clients} client${clients === 1 ? '' : 's'}`, await pass(clients, rounds));
 } finally {
   renderer.kill();
+  data.close();
 }
