@@ -35,7 +35,7 @@ import { type SiteLanguage, htmlLang } from '@/lib/language';
 import { type PageHead, headHtml } from '@/lib/page-head';
 import { pageTitleStore } from '@/lib/page-title';
 import { isRouteHandle } from '@/lib/route-handle';
-import { type ServerRender, type ServerRequestContext, takeNotFoundReport } from '@/lib/render-context';
+import { type ServerRequestContext, takeNotFoundReport } from '@/lib/render-context';
 import { newServerRender, runServerRender } from '@/lib/server-render';
 import { isPreviewPath, languageFromPath } from '@/lib/routing';
 import { showsDrafts } from '@/lib/preview-token';
@@ -169,9 +169,9 @@ function trackUsedNamespaces(i18n: I18n): Set<string> {
 }
 
 /**
- * Renders a page. Every value of the request and everything the render collects live in its own
- * {@link ServerRender} (lib/render-context.ts), so that renders may interleave while they wait
- * for their data.
+ * Renders a page. Every value of its request and everything the render collects live in a
+ * {@link ServerRender} of its own (lib/render-context.ts), so that renders may interleave while
+ * they wait for their data.
  */
 export function renderPage(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin);
@@ -187,115 +187,110 @@ export function renderPage(request: RenderRequest): Promise<RenderResult> {
     lang,
     preview,
   );
-  return runServerRender(render, () => renderIn(render, request.origin, url));
-}
+  return runServerRender(render, async (): Promise<RenderResult> => {
+    // Every catalogue of the language, loaded once and kept: react-i18next loads a namespace a
+    // component asks for in an effect, which never runs on the server.
+    await initI18n(lang);
+    await ensureLanguage(lang, NAMESPACES);
+    const i18n = await i18nOf(lang);
+    const context = await handler.query(new Request(url.href));
+    if (context instanceof Response) {
+      const location = context.headers.get('Location') ?? '/';
+      return { kind: 'redirect', status: context.status, location };
+    }
 
-async function renderIn(render: ServerRender, origin: string, url: URL): Promise<RenderResult> {
-  const { lang, preview } = render;
-  // Every catalogue of the language, loaded once and kept: react-i18next loads a namespace a
-  // component asks for in an effect, which never runs on the server.
-  await initI18n(lang);
-  await ensureLanguage(lang, NAMESPACES);
-  const i18n = await i18nOf(lang);
-  render.i18n = i18n;
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) {
-    const location = context.headers.get('Location') ?? '/';
-    return { kind: 'redirect', status: context.status, location };
-  }
+    // Personal pages: their data is not loaded here, so the router shows their skeleton
+    // (HydrateFallback) and the browser runs their loader, as it would on a first visit.
+    const personal = context.matches.some((match) => isRouteHandle(match.route.handle) && match.route.handle.personal);
+    for (const match of context.matches) {
+      if (isRouteHandle(match.route.handle) && match.route.handle.personal) delete context.loaderData[match.route.id];
+    }
 
-  // Personal pages: their data is not loaded here, so the router shows their skeleton
-  // (HydrateFallback) and the browser runs their loader, as it would on a first visit.
-  const personal = context.matches.some((match) => isRouteHandle(match.route.handle) && match.route.handle.personal);
-  for (const match of context.matches) {
-    if (isRouteHandle(match.route.handle) && match.route.handle.personal) delete context.loaderData[match.route.id];
-  }
-
-  const queryClient = createServerQueryClient();
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const app = (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </I18nextProvider>
-  );
-
-  const tried = new Set<string>();
-  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-    renderToString(app);
-    const waiting = queryClient.getQueryCache().getAll().filter((query) => isWaiting(query, tried));
-    if (waiting.length === 0) break;
-    await Promise.all(
-      waiting.map((query) => {
-        tried.add(query.queryHash);
-        return query.fetch().catch(() => undefined);
-      }),
+    const queryClient = createServerQueryClient();
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const app = (
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </I18nextProvider>
     );
-  }
-  // A query that failed for another reason than "not found" is asked again by the browser:
-  // the server shows its loading state, as the browser will before its answer.
-  for (const query of queryClient.getQueryCache().getAll()) {
-    if (query.state.status === 'error' && !isNotFound(query.state.error)) queryClient.getQueryCache().remove(query);
-  }
-  takeNotFoundReport();
-  pageTitleStore.set(null);
-  const namespaces = trackUsedNamespaces(i18n);
 
-  const recordedPhrases = recordPhrases();
-  const rendered = await streamToString(
-    <Fragment>
-      <template id="ssr-hoisted-end" />
-      {app}
-    </Fragment>,
-  );
-  const phrases = recordedPhrases();
-  const cut = rendered.indexOf(HOISTED_END);
-  const hoisted = cut >= 0 ? rendered.slice(0, cut) : '';
-  const body = cut >= 0 ? rendered.slice(cut + HOISTED_END.length) : rendered;
-  // The CSP runs no inline script: a page that needs one would break in the browser, so it is
-  // refused here and the BFF serves the client-rendered page instead.
-  if (INLINE_SCRIPT.test(hoisted) || INLINE_SCRIPT.test(body)) throw new Error('the rendered page contains an inline script');
+    const tried = new Set<string>();
+    for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+      renderToString(app);
+      const waiting = queryClient.getQueryCache().getAll().filter((query) => isWaiting(query, tried));
+      if (waiting.length === 0) break;
+      await Promise.all(
+        waiting.map((query) => {
+          tried.add(query.queryHash);
+          return query.fetch().catch(() => undefined);
+        }),
+      );
+    }
+    // A query that failed for another reason than "not found" is asked again by the browser:
+    // the server shows its loading state, as the browser will before its answer.
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (query.state.status === 'error' && !isNotFound(query.state.error)) queryClient.getQueryCache().remove(query);
+    }
+    takeNotFoundReport();
+    pageTitleStore.set(null);
+    const namespaces = trackUsedNamespaces(i18n);
 
-  const leaf = context.matches.map((match): unknown => match.route.handle).filter(isRouteHandle).at(-1);
-  const unknownPath = context.statusCode === 404;
-  const contentMissing = takeNotFoundReport();
-  const status = unknownPath || contentMissing ? 404 : context.statusCode;
-  const head: PageHead = pageHeadOf({
-    lang,
-    origin,
-    pathname: url.pathname,
-    search: url.search,
-    handle: unknownPath ? undefined : leaf,
-    content: pageTitleStore.get()?.path === url.pathname ? pageTitleStore.get() : null,
-    t: i18n.getFixedT(lang),
+    const recordedPhrases = recordPhrases();
+    const rendered = await streamToString(
+      <Fragment>
+        <template id="ssr-hoisted-end" />
+        {app}
+      </Fragment>,
+    );
+    const phrases = recordedPhrases();
+    const cut = rendered.indexOf(HOISTED_END);
+    const hoisted = cut >= 0 ? rendered.slice(0, cut) : '';
+    const body = cut >= 0 ? rendered.slice(cut + HOISTED_END.length) : rendered;
+    // The CSP runs no inline script: a page that needs one would break in the browser, so it is
+    // refused here and the BFF serves the client-rendered page instead.
+    if (INLINE_SCRIPT.test(hoisted) || INLINE_SCRIPT.test(body)) throw new Error('the rendered page contains an inline script');
+
+    const leaf = context.matches.map((match): unknown => match.route.handle).filter(isRouteHandle).at(-1);
+    const unknownPath = context.statusCode === 404;
+    const contentMissing = takeNotFoundReport();
+    const status = unknownPath || contentMissing ? 404 : context.statusCode;
+    const head: PageHead = pageHeadOf({
+      lang,
+      origin: request.origin,
+      pathname: url.pathname,
+      search: url.search,
+      handle: unknownPath ? undefined : leaf,
+      content: pageTitleStore.get()?.path === url.pathname ? pageTitleStore.get() : null,
+      t: i18n.getFixedT(lang),
+    });
+
+    const queries: DehydratedState = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
+      shouldRedactErrors: () => false,
+    });
+    for (const query of queries.queries) {
+      if (query.state.error) query.state.error = serializeApiError(query.state.error) as unknown as Error;
+    }
+    const state: SsrState = {
+      lang,
+      namespaces: [...namespaces].filter((ns) => ns !== 'common'),
+      drafts: showsDrafts(preview),
+      queries,
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    };
+    return {
+      kind: 'page',
+      status,
+      cacheable: !preview && !personal,
+      noindex: head.noindex,
+      lang: htmlLang(lang),
+      head: `${headHtml(head)}\n    ${hoisted}`,
+      body,
+      state,
+      phrases: Object.keys(phrases).length > 0 ? phrases : null,
+      sources: [...render.sources],
+    };
   });
-
-  const queries: DehydratedState = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' || (query.state.status === 'error' && isNotFound(query.state.error)),
-    shouldRedactErrors: () => false,
-  });
-  for (const query of queries.queries) {
-    if (query.state.error) query.state.error = serializeApiError(query.state.error) as unknown as Error;
-  }
-  const state: SsrState = {
-    lang,
-    namespaces: [...namespaces].filter((ns) => ns !== 'common'),
-    drafts: showsDrafts(preview),
-    queries,
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
-  };
-  return {
-    kind: 'page',
-    status,
-    cacheable: !preview && !personal,
-    noindex: head.noindex,
-    lang: htmlLang(lang),
-    head: `${headHtml(head)}\n    ${hoisted}`,
-    body,
-    state,
-    phrases: Object.keys(phrases).length > 0 ? phrases : null,
-    sources: [...render.sources],
-  };
 }
-

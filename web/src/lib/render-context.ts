@@ -2,13 +2,13 @@
  * What the page being rendered on the server knows about its request, and what it collects while
  * it renders: the site's public origin (for canonical and alternate links), the BFF to ask for
  * data, an editor's preview token, the page's language, whether a page reported "not found",
- * the page's title entry, its phrase boundaries, the data calls it made and its own i18next
- * instance. In the browser these come from the browser itself (window.location, sessionStorage)
- * and the modules' own values; on the server a worker renders several pages at once, so they
- * live in one object per render (a {@link ServerRender}), found through the render's
- * AsyncLocalStorage (lib/server-render.ts), and no module holds a request's value.
+ * the page's title entry, its phrase boundaries and the data calls it made (its own i18next
+ * instance goes to React: entry-server.tsx). In the browser these come from the browser itself
+ * (window.location, sessionStorage) and the modules' own values; on the server a worker renders
+ * several pages at once, so they live in one object per render (a {@link ServerRender}), found
+ * through the render's AsyncLocalStorage (lib/server-render.ts), and no module holds a
+ * request's value.
  */
-import type { i18n as I18n } from 'i18next';
 import type { SiteLanguage } from './language';
 import type { PageTitle } from './page-title';
 
@@ -40,8 +40,6 @@ export interface ServerRender {
   phrases: Record<string, number[]> | null;
   /** The data calls the render made, `GET /prod-api/…?…&lang=en` (lib/http-request.ts). */
   sources: Set<string>;
-  /** The render's own i18next instance, in its language, once its catalogues are loaded. */
-  i18n: I18n | null;
 }
 
 let findRender: () => ServerRender | undefined = () => undefined;

@@ -13,7 +13,7 @@ findServerRenderWith(() => renders.getStore());
 
 /** A render's state as it starts: nothing collected yet. */
 export function newServerRender(request: ServerRequestContext, lang: SiteLanguage, preview: boolean): ServerRender {
-  return { request, lang, preview, notFound: false, pageTitle: null, phrases: null, sources: new Set(), i18n: null };
+  return { request, lang, preview, notFound: false, pageTitle: null, phrases: null, sources: new Set() };
 }
 
 /** Runs `work` (and everything it starts) as the render `render`. */
