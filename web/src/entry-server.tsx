@@ -16,8 +16,9 @@
 import '@/lib/zod-config';
 import { type DehydratedState, QueryClient, QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { Fragment, type ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { type StaticHandlerContext, StaticRouterProvider, createStaticHandler, createStaticRouter, isRouteErrorResponse } from 'react-router';
 import { Writable } from 'node:stream';
@@ -30,12 +31,12 @@ import { segmenter as zhHantSegmenter } from '@/lib/phrase-segmenters/zh-hant';
 import { addSegmenter, recordPhrases } from '@/lib/phrase-core';
 import { isNotFound } from '@/lib/http';
 import { ensureLanguage, initI18n } from '@/lib/i18n';
-import { htmlLang } from '@/lib/language';
+import { type SiteLanguage, htmlLang } from '@/lib/language';
 import { type PageHead, headHtml } from '@/lib/page-head';
-import { setPageLanguage, setPreviewPage } from '@/lib/page-language';
 import { pageTitleStore } from '@/lib/page-title';
 import { isRouteHandle } from '@/lib/route-handle';
-import { type ServerRequestContext, setServerRequestContext, takeNotFoundReport } from '@/lib/render-context';
+import { type ServerRequestContext, takeNotFoundReport } from '@/lib/render-context';
+import { newServerRender, runServerRender } from '@/lib/server-render';
 import { isPreviewPath, languageFromPath } from '@/lib/routing';
 import { showsDrafts } from '@/lib/preview-token';
 import { type SerializedError, type SsrState, serializeApiError } from '@/lib/ssr-state';
@@ -79,6 +80,8 @@ export type RenderResult =
       state: SsrState;
       /** Where the page's Chinese or Japanese titles break into phrases, for the `ssr-phrases` block (lib/phrase-core.ts). */
       phrases: Record<string, number[]> | null;
+      /** The data calls the page was built from (`GET /prod-api/…?…&lang=en`), each once. */
+      sources: string[];
     };
 
 function createServerQueryClient(): QueryClient {
@@ -140,12 +143,23 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
 }
 
 /**
- * Counts the catalogue namespaces this render uses (react-i18next reports each `useTranslation`),
- * so the browser loads exactly those before it hydrates.
+ * The render's own i18next instance in its language, over the catalogues the app's instance has
+ * loaded: renders in other languages may run at the same time, and the app's instance never
+ * switches on the server (lib/i18n.ts).
  */
-function trackUsedNamespaces(): Set<string> {
+async function i18nOf(lang: SiteLanguage): Promise<I18n> {
+  const instance = i18next.cloneInstance({ lng: lang, initAsync: false });
+  if (instance.language !== lang) await instance.changeLanguage(lang);
+  return instance;
+}
+
+/**
+ * Counts the catalogue namespaces this render uses (react-i18next reports each `useTranslation`
+ * to the instance it translates with), so the browser loads exactly those before it hydrates.
+ */
+function trackUsedNamespaces(i18n: I18n): Set<string> {
   const used = new Set<string>();
-  i18next.reportNamespaces = {
+  i18n.reportNamespaces = {
     addUsedNamespaces(namespaces: string | readonly string[]) {
       for (const ns of typeof namespaces === 'string' ? [namespaces] : namespaces) used.add(ns);
     },
@@ -154,25 +168,31 @@ function trackUsedNamespaces(): Set<string> {
   return used;
 }
 
-export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+/**
+ * Renders a page. Every value of its request and everything the render collects live in a
+ * {@link ServerRender} of its own (lib/render-context.ts), so that renders may interleave while
+ * they wait for their data.
+ */
+export function renderPage(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin);
   const lang = languageFromPath(url.pathname);
   const preview = isPreviewPath(url.pathname);
-  setServerRequestContext({
-    origin: request.origin,
-    apiOrigin: request.apiOrigin,
-    previewToken: preview ? request.previewToken : null,
-    traceparent: request.traceparent,
-  });
-  setPageLanguage(lang);
-  setPreviewPage(preview);
-  pageTitleStore.set(null);
-  takeNotFoundReport();
-  try {
+  const render = newServerRender(
+    {
+      origin: request.origin,
+      apiOrigin: request.apiOrigin,
+      previewToken: preview ? request.previewToken : null,
+      traceparent: request.traceparent,
+    },
+    lang,
+    preview,
+  );
+  return runServerRender(render, async (): Promise<RenderResult> => {
     // Every catalogue of the language, loaded once and kept: react-i18next loads a namespace a
     // component asks for in an effect, which never runs on the server.
     await initI18n(lang);
     await ensureLanguage(lang, NAMESPACES);
+    const i18n = await i18nOf(lang);
     const context = await handler.query(new Request(url.href));
     if (context instanceof Response) {
       const location = context.headers.get('Location') ?? '/';
@@ -189,9 +209,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     const queryClient = createServerQueryClient();
     const router = createStaticRouter(handler.dataRoutes, context);
     const app = (
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </I18nextProvider>
     );
 
     const tried = new Set<string>();
@@ -213,7 +235,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     }
     takeNotFoundReport();
     pageTitleStore.set(null);
-    const namespaces = trackUsedNamespaces();
+    const namespaces = trackUsedNamespaces(i18n);
 
     const recordedPhrases = recordPhrases();
     const rendered = await streamToString(
@@ -241,7 +263,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       search: url.search,
       handle: unknownPath ? undefined : leaf,
       content: pageTitleStore.get()?.path === url.pathname ? pageTitleStore.get() : null,
-      t: i18next.getFixedT(lang),
+      t: i18n.getFixedT(lang),
     });
 
     const queries: DehydratedState = dehydrate(queryClient, {
@@ -268,8 +290,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
       body,
       state,
       phrases: Object.keys(phrases).length > 0 ? phrases : null,
+      sources: [...render.sources],
     };
-  } finally {
-    setServerRequestContext(null);
-  }
+  });
 }

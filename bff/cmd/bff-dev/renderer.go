@@ -28,10 +28,12 @@ const rendererLine = "The renderer is at "
 const rendererStartTimeout = 20 * time.Second
 
 // rendererEnv are the variables of bff-dev's environment that the renderer gets beside its own
-// settings: what node needs to run, where traces go (the renderer names itself in them), and
-// nothing of the BFF's secrets.
+// settings: what node needs to run, how many pages it renders at once (its workers, pages per
+// worker and queue: web/server/renderer.ts), where traces go (the renderer names itself in them),
+// and nothing of the BFF's secrets.
 var rendererEnv = []string{
 	"PATH", "HOME", "TMPDIR", "TZ", "LANG", "NODE_OPTIONS", "NODE_EXTRA_CA_CERTS",
+	"RENDERER_WORKERS", "RENDERER_CONCURRENCY", "RENDERER_MAX_QUEUE",
 	"OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_EXPORTER_OTLP_HEADERS",
 	"OTEL_TRACES_SAMPLER", "OTEL_TRACES_SAMPLER_ARG",
 }

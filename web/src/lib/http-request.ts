@@ -8,7 +8,7 @@ import { API_BASE, ApiError, CLIENT_ERROR_KEYS, DEFAULT_TIMEOUT_MS, type HttpOpt
 import { type SiteLanguage, toWireLanguage } from './language';
 import { getPageLanguage, isPreviewPage } from './page-language';
 import { getPreviewToken } from './preview-token';
-import { apiOrigin, serverRequestContext } from './render-context';
+import { apiOrigin, serverRender, serverRequestContext } from './render-context';
 import { getToken } from './session';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -71,6 +71,18 @@ function buildHeaders(init: HeadersInit | undefined, lang: SiteLanguage, preview
 }
 
 /**
+ * A data call as a page's list of sources names it (`X-Render-Sources`, server/page-answer.ts):
+ * method, path and query as sent, and the language the call asked in (its `lang` header) as a
+ * last query parameter: `GET /prod-api/api/productCenter/getProductDetails/1/2/101?lang=en`.
+ * Never a body, a token or the preview token.
+ */
+export function sourceOf(method: string | undefined, url: string, lang: SiteLanguage): string {
+  const sent = new URL(url, 'http://site.invalid');
+  const query = `${sent.search}${sent.search ? '&' : '?'}lang=${encodeURIComponent(toWireLanguage(lang))}`;
+  return `${(method ?? 'GET').toUpperCase()} ${sent.pathname}${query}`;
+}
+
+/**
  * Starts loading a call's response schema, beside its request: by the time the answer is in, its
  * schema usually is too. Null when the call has none.
  */
@@ -94,6 +106,11 @@ export async function request<T>(url: string, options: HttpOptions = {}): Promis
 
   // Cancelled before it started (while its code was loading): nothing to send.
   if (callerSignal?.aborted) throw callerSignal.reason;
+  const language = lang ?? getPageLanguage();
+  // On the server the page is built from this call, whatever its answer: the BFF keeps the list
+  // with the page, to know which pages a change of content concerns.
+  // The server's list of what a page was rendered from; the browser's build drops it.
+  if (import.meta.env.SSR) serverRender()?.sources.add(sourceOf(init.method, fullUrl, language));
   // One controller aborts on the caller's signal (React Query cancelling) or on the time-out.
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
@@ -106,7 +123,7 @@ export async function request<T>(url: string, options: HttpOptions = {}): Promis
   try {
     response = await fetch(fullUrl, {
       ...init,
-      headers: buildHeaders(headers, lang ?? getPageLanguage(), preview ?? isPreviewPage()),
+      headers: buildHeaders(headers, language, preview ?? isPreviewPage()),
       signal: controller.signal,
     });
     text = await response.text();

@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from '@/i18n/catalogue';
 import type { LanguageCatalogues } from '@/i18n/languages/catalogues';
 import { SITE_LANGUAGES, type SiteLanguage } from './language';
+import { serverRender } from './render-context';
 
 const languages: Record<SiteLanguage, () => Promise<{ default: LanguageCatalogues }>> = {
   zh: () => import('@/i18n/languages/zh'),
@@ -56,13 +57,18 @@ export const I18N_OPTIONS = {
   react: { useSuspense: false },
 } as const;
 
+/** The start of the app's instance, once (on the server several renders may ask at the same time). */
+let starting: Promise<unknown> | null = null;
+
 /** Starts i18next in the given language, loading only that language's `common` catalogue. */
 export async function initI18n(lang: SiteLanguage): Promise<I18n> {
-  if (!i18next.isInitialized) {
-    await i18next.use(lazyCatalogues).use(initReactI18next).init({ ...I18N_OPTIONS, lng: lang });
-  } else {
-    await ensureLanguage(lang);
+  if (!i18next.isInitialized && !starting) {
+    starting = i18next.use(lazyCatalogues).use(initReactI18next).init({ ...I18N_OPTIONS, lng: lang });
+    await starting;
+    return i18next;
   }
+  await starting;
+  await ensureLanguage(lang);
   return i18next;
 }
 
@@ -73,6 +79,15 @@ export async function initI18n(lang: SiteLanguage): Promise<I18n> {
 export async function ensureLanguage(lang: SiteLanguage, namespaces: readonly Namespace[] = []): Promise<void> {
   if (!i18next.isInitialized) await initI18n(lang);
   const wanted = namespaces.filter((ns) => ns !== DEFAULT_NAMESPACE && NAMESPACES.includes(ns));
+  if (import.meta.env.SSR && serverRender()) {
+    // On the server (the browser's build drops this), renders in several languages run at once, each translating with its own
+    // instance over these catalogues (entry-server.tsx): the shared instance never switches.
+    // loadLanguages adds the language to those kept loaded; loadNamespaces then loads every
+    // registered namespace of each of them, or waits for the loads another render started.
+    await i18next.loadLanguages(lang);
+    await i18next.loadNamespaces(wanted);
+    return;
+  }
   // Registers the namespaces (and loads them for the language shown now); changeLanguage then
   // loads every registered namespace of the new language before it switches.
   if (wanted.length > 0) await i18next.loadNamespaces(wanted);

@@ -9,8 +9,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { type PageHead, type StructuredData, canonicalSearch } from './page-head';
-import { reportNotFound, siteOrigin } from './render-context';
-import { createStore } from './store';
+import { reportNotFound, serverRender, siteOrigin } from './render-context';
+import { type Store, createStore } from './store';
 
 export interface PageTitleInput {
   /** The page's name, put into the site's title template (`{{page}} | {{site}}`). */
@@ -33,7 +33,29 @@ export interface PageTitle extends PageTitleInput {
   path: string;
 }
 
-export const pageTitleStore = createStore<PageTitle | null>(null);
+const browserTitle = createStore<PageTitle | null>(null);
+
+/**
+ * The entry of the page being shown: the browser's in a module store; on the server the render's
+ * own (lib/render-context.ts), which nobody subscribes to (a server render is never re-rendered).
+ */
+export const pageTitleStore: Store<PageTitle | null> = import.meta.env.SSR ? renderTitleStore() : browserTitle;
+
+/** The server's store: each render's own title, the browser's store outside a render. */
+function renderTitleStore(): Store<PageTitle | null> {
+  return {
+    get: () => {
+      const render = serverRender();
+      return render ? render.pageTitle : browserTitle.get();
+    },
+    set(next) {
+      const render = serverRender();
+      if (!render) return browserTitle.set(next);
+      render.pageTitle = typeof next === 'function' ? next(render.pageTitle) : next;
+    },
+    subscribe: browserTitle.subscribe,
+  };
+}
 
 function hasContent(input: PageTitleInput): boolean {
   return Boolean(input.page || input.document || input.description || input.image || input.structuredData?.length || input.notFound);

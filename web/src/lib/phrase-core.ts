@@ -13,6 +13,7 @@
  *     renders again.
  */
 import type { SiteLanguage } from './language';
+import { serverRender } from './render-context';
 
 /** BudouX's models of the site's languages. */
 export type PhraseModel = 'ja' | 'zh-hans' | 'zh-hant';
@@ -33,7 +34,6 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
 
 const segmenters = new Map<PhraseModel, Segmenter>();
 const known = new Map<string, number[]>();
-let recording: Record<string, number[]> | null = null;
 
 export function addSegmenter(model: PhraseModel, segmenter: Segmenter): void {
   segmenters.set(model, segmenter);
@@ -53,6 +53,8 @@ export function split(text: string, lang: SiteLanguage): string[] | null {
     boundaries = segmenter(text);
     known.set(key, boundaries);
   }
+  // Server only: the browser's build drops it (`import.meta.env.SSR`).
+  const recording = import.meta.env.SSR ? serverRender()?.phrases : null;
   if (recording) recording[text] = boundaries;
   const phrases: string[] = [];
   let start = 0;
@@ -64,12 +66,16 @@ export function split(text: string, lang: SiteLanguage): string[] | null {
   return phrases;
 }
 
-/** Server: from now on, remembers the boundaries of every text split; the returned function stops and hands them over. */
+/**
+ * Server: from now on, the render under way remembers the boundaries of every text it splits;
+ * the returned function stops and hands them over (lib/render-context.ts: each render its own).
+ */
 export function recordPhrases(): () => Record<string, number[]> {
   const recorded: Record<string, number[]> = {};
-  recording = recorded;
+  const render = import.meta.env.SSR ? serverRender() : null;
+  if (render) render.phrases = recorded;
   return () => {
-    recording = null;
+    if (render) render.phrases = null;
     return recorded;
   };
 }

@@ -7,13 +7,18 @@ import { mockFetch } from '@/testing/mock-fetch';
 import { config as zodConfig, z } from 'zod';
 import { ApiError, ResponseShapeError, http } from '../http';
 import { setPageLanguage } from '../page-language';
-import { setServerRequestContext } from '../render-context';
+import { newServerRender, runServerRender } from '../server-render';
 
 afterEach(() => {
   setPageLanguage('zh');
-  setServerRequestContext(null);
   vi.useRealTimers();
+  vi.unstubAllEnvs();
 });
+
+/** A server render of the tests below runs in a build for the server. */
+function inServerBuild(): void {
+  vi.stubEnv('SSR', true);
+}
 
 describe('the HTTP layer', () => {
   it('prefixes /prod-api and returns the validated envelope', async () => {
@@ -38,9 +43,33 @@ describe('the HTTP layer', () => {
     const { requests } = mockFetch([['/api/language/list', { body: envelope(languages) }]]);
     await languageList({ pageNum: 1, pageSize: 10 });
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    setServerRequestContext({ origin: 'https://www.jaka.com', apiOrigin: '', previewToken: null, traceparent });
-    await languageList({ pageNum: 1, pageSize: 10 });
+    const render = newServerRender({ origin: 'https://www.jaka.com', apiOrigin: '', previewToken: null, traceparent }, 'en', false);
+    inServerBuild();
+    await runServerRender(render, () => languageList({ pageNum: 1, pageSize: 10 }));
     expect(requests.map((r) => r.headers.get('traceparent'))).toEqual([null, traceparent]);
+  });
+
+  it("lists a server render's data calls as its sources: method, path, query and language, never a body", async () => {
+    const { requests } = mockFetch([
+      ['/api/language/list', { body: envelope(languages) }],
+      ['/api/banner/allList', { body: envelope(homeBanners) }],
+    ]);
+    const render = newServerRender({ origin: 'https://www.jaka.com', apiOrigin: 'http://bff.test', previewToken: null, traceparent: null }, 'jp', false);
+    inServerBuild();
+    await runServerRender(render, async () => {
+      await languageList({ pageNum: 1, pageSize: 10 });
+      await bannerAllList({ type: 2, status: 0 });
+      await bannerAllList({ type: 2, status: 0 });
+      await buildProgramaTree(8, { lang: 'en' }).catch(() => undefined);
+    });
+    // Outside a render (the browser) nothing is collected.
+    await bannerAllList({ type: 10, status: 0 });
+    expect([...render.sources]).toEqual([
+      'POST /prod-api/api/language/list?lang=ja',
+      'GET /prod-api/api/banner/allList?type=2&status=0&lang=ja',
+      'GET /prod-api/api/programa/buildProgramaTree/8?lang=en',
+    ]);
+    expect(requests).toHaveLength(5);
   });
 
   it('lets a call name its language explicitly', async () => {

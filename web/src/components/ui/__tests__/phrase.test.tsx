@@ -10,6 +10,17 @@ async function freshModules() {
   const { Phrase } = await import('../phrase');
   const zhHans = await import('@/lib/phrase-segmenters/zh-hans');
   const ja = await import('@/lib/phrase-segmenters/ja');
+  const { newServerRender, runServerRender } = await import('@/lib/server-render');
+  /** Runs `work` as the renderer's render of a page (what it records is that render's). */
+  /** Runs work as a server render does: in a render, in a build for the server. */
+  const asServer = <T,>(work: () => T): T => {
+    vi.stubEnv('SSR', true);
+    try {
+      return runServerRender(newServerRender({ origin: 'https://www.jaka.com', apiOrigin: '', previewToken: null, traceparent: null }, 'zh', false), work);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  };
   /** The markup of a title on a page in `lang`. */
   const html = (lang: SiteLanguage, text: string) =>
     renderToString(
@@ -17,7 +28,7 @@ async function freshModules() {
         <Phrase>{text}</Phrase>
       </MemoryRouter>,
     );
-  return { core, html, zhHans, ja };
+  return { core, html, zhHans, ja, asServer };
 }
 
 /** The pieces a title may break into: the text between break opportunities. */
@@ -70,10 +81,11 @@ describe('Phrase', () => {
   it('renders in the browser, before the model has loaded, what the server rendered with it (the boundaries travel with the page)', async () => {
     const server = await freshModules();
     server.core.addSegmenter('zh-hans', server.zhHans.segmenter);
-    const stop = server.core.recordPhrases();
     const title = '节卡协作机器人助力汽车零部件工厂';
-    const serverHtml = server.html('zh', title);
-    const recorded = stop();
+    const { serverHtml, recorded } = server.asServer(() => {
+      const stop = server.core.recordPhrases();
+      return { serverHtml: server.html('zh', title), recorded: stop() };
+    });
     expect(Object.keys(recorded)).toEqual([title]);
     expect(serverHtml).toContain('<wbr/>');
 
