@@ -48,14 +48,7 @@ func startPageRenderer(t *testing.T, c *cluster) *pageRenderer {
 	return pr
 }
 
-// count is how many times path was rendered; total how many renders there were of paths with
-// prefix.
-func (pr *pageRenderer) count(path string) int {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	return pr.renders[path]
-}
-
+// total is how many renders there were of paths with prefix.
 func (pr *pageRenderer) total(prefix string) int {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
