@@ -23,7 +23,9 @@ async function renderApp(path: string, routes = createRoutes()) {
   );
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
   await waitFor(() => expect(router.state.initialized).toBe(true));
-  await screen.findByRole('main'); // the layout has rendered (and run its effects)
+  // The layout has rendered (and run its effects); a dialog the page opened at once may have
+  // hidden it from the accessibility tree already.
+  await screen.findByRole('main', { hidden: true });
   return router;
 }
 
@@ -266,6 +268,7 @@ describe('routing rules', () => {
       ['/login/findUserInfo/9', { body: envelope(miniUser) }],
     ]);
     await renderApp('/en/virtual?token=new');
+    await screen.findByRole('alertdialog'); // the visitor is asked whether to switch accounts
     // The visitor is asked before anything changes: until then the session is wholly theirs.
     const stored = JSON.parse(localStorage.getItem('jakaUserInfo') ?? '{}') as { token?: string; userId?: number };
     expect([stored.token, stored.userId, localStorage.getItem('jakaUserName')]).toEqual(['old', 7, 'Anna']);
